@@ -1,0 +1,18 @@
+# Build options (sanitizers, fuzzing) as an INTERFACE library linked by every project target.
+add_library(quiz_options INTERFACE)
+target_compile_features(quiz_options INTERFACE cxx_std_20)
+
+if(QUIZ_SANITIZE)
+    set(_quiz_san -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+    target_compile_options(quiz_options INTERFACE ${_quiz_san})
+    target_link_options(quiz_options INTERFACE ${_quiz_san})
+endif()
+
+if(QUIZ_FUZZ)
+    if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+        message(FATAL_ERROR "QUIZ_FUZZ needs clang (libFuzzer); configure with CMAKE_CXX_COMPILER=clang++")
+    endif()
+    # Instrument project code for coverage; the fuzz executables add -fsanitize=fuzzer at link time.
+    target_compile_options(quiz_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+    target_link_options(quiz_options INTERFACE -fsanitize=address,undefined)
+endif()

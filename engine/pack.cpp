@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#include "engine/pack.hpp"
+
+#include <algorithm>
+
+namespace quiz::engine {
+
+namespace {
+template <class Range, class Key>
+auto find_by_key(const Range& range, const Key& key) noexcept -> decltype(&*range.begin())
+{
+    const auto it = std::find_if(range.begin(), range.end(), [&](const auto& item) { return item.key == key; });
+    return it == range.end() ? nullptr : &*it;
+}
+} // namespace
+
+const question* pack::find(const question_key& key) const noexcept { return find_by_key(questions, key); }
+const guide_section* pack::find(const section_key& key) const noexcept { return find_by_key(sections, key); }
+const tag<concept_key>* pack::find(const concept_key& key) const noexcept { return find_by_key(concepts, key); }
+const tag<misconception_key>* pack::find(const misconception_key& key) const noexcept
+{
+    return find_by_key(misconceptions, key);
+}
+
+} // namespace quiz::engine
