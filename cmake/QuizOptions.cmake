@@ -13,6 +13,8 @@ if(QUIZ_FUZZ)
         message(FATAL_ERROR "QUIZ_FUZZ needs clang (libFuzzer); configure with CMAKE_CXX_COMPILER=clang++")
     endif()
     # Instrument project code for coverage; the fuzz executables add -fsanitize=fuzzer at link time.
-    target_compile_options(quiz_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
-    target_link_options(quiz_options INTERFACE -fsanitize=address,undefined)
+    # -fno-sanitize-recover: a UBSan finding must stop the run, or libFuzzer would not record it as a crash.
+    target_compile_options(quiz_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+        -fno-sanitize-recover=all -fno-omit-frame-pointer)
+    target_link_options(quiz_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
 endif()

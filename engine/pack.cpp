@@ -14,12 +14,13 @@ auto find_by_key(const Range& range, const Key& key) noexcept -> decltype(&*rang
 }
 } // namespace
 
-const question* pack::find(const question_key& key) const noexcept { return find_by_key(questions, key); }
-const guide_section* pack::find(const section_key& key) const noexcept { return find_by_key(sections, key); }
-const tag<concept_key>* pack::find(const concept_key& key) const noexcept { return find_by_key(concepts, key); }
-const tag<misconception_key>* pack::find(const misconception_key& key) const noexcept
+// Parameters are named `id`: `key` is a member of pack, and -Wshadow would flag it.
+const question* pack::find(const question_key& id) const noexcept { return find_by_key(questions, id); }
+const guide_section* pack::find(const section_key& id) const noexcept { return find_by_key(sections, id); }
+const tag<concept_key>* pack::find(const concept_key& id) const noexcept { return find_by_key(concepts, id); }
+const tag<misconception_key>* pack::find(const misconception_key& id) const noexcept
 {
-    return find_by_key(misconceptions, key);
+    return find_by_key(misconceptions, id);
 }
 
 } // namespace quiz::engine

@@ -63,7 +63,7 @@ struct pack {
     localized<std::string> title;
     localized<std::string> description;
     localized<std::string> guide_title;
-    std::string level;
+    localized<std::string> level;              ///< free text such as "hard" / "difficile"; may be absent
     std::vector<language> languages;           ///< the languages the pack ships, in `all_languages` order
     std::vector<guide_section> sections;       ///< guide order
     std::vector<tag<concept_key>> concepts;

@@ -28,6 +28,7 @@ struct command {
     std::string_view usage;              ///< one line: arguments and options
     std::string_view summary;            ///< one line: what it does
     int (*run)(const std::vector<std::string_view>& words, io streams);
+    std::string_view details{};          ///< optional: more lines for `quizbot <command> --help` (e.g. environment)
 };
 
 /// Runs `quizbot` with its arguments (without the program name); returns the process exit code.

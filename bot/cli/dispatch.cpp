@@ -13,6 +13,16 @@ namespace {
 
 // Listed in the order `quizbot --help` shows them.
 const std::vector<std::reference_wrapper<const command>> all_commands{
+    backup_command,
+    content_check_command,
+    content_import_command,
+    forget_command,
+    play_command,
+    srs_replay_command,
+    srs_predict_command,
+    srs_eval_command,
+    srs_simulate_command,
+    serve_command,
 };
 
 void print_name(std::ostream& out, const command& cmd)
@@ -58,6 +68,9 @@ int run(std::span<const std::string_view> arguments, io streams)
             streams.out << "Usage: ";
             print_name(streams.out, cmd);
             streams.out << ' ' << cmd.usage << "\n\n" << cmd.summary << '\n';
+            if (!cmd.details.empty()) {
+                streams.out << '\n' << cmd.details;
+            }
             return exit_ok;
         }
         try {

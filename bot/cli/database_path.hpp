@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "bot/cli/args.hpp"
+
+#include <string>
+
+namespace quiz::bot::cli {
+
+inline constexpr const char* default_database_path = "./data/quizbot.db";
+
+/// The database a command works on: `--db PATH`, else the QUIZBOT_DB environment variable, else
+/// ./data/quizbot.db. Commands that take it list "db" among their valued options.
+[[nodiscard]] std::string database_path(const args& parsed);
+
+} // namespace quiz::bot::cli

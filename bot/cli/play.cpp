@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: MIT
+// `quizbot play`: a tutoring session in the terminal, on the real tutor and the SQLite database.
+#include "bot/cli/args.hpp"
+#include "bot/cli/commands.hpp"
+#include "bot/cli/database_path.hpp"
+#include "bot/time_text.hpp"
+#include "content/pack_loader.hpp"
+#include "engine/catalog.hpp"
+#include "engine/choice_order.hpp"
+#include "engine/text_render.hpp"
+#include "engine/tutor_service.hpp"
+#include "storage/database.hpp"
+#include "storage/open_error.hpp"
+#include "storage/sqlite_identity_store.hpp"
+#include "storage/sqlite_unit_of_work.hpp"
+
+#include <SQLiteCpp/Database.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <istream>
+#include <ostream>
+#include <string>
+
+namespace quiz::bot::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using engine::format_message;
+using engine::language;
+using engine::message;
+using engine::message_arg;
+
+inline constexpr const char* default_pack = "zero-sharded";
+inline constexpr const char* default_content = "./content/packs";
+
+std::string env_or(const char* name, std::string fallback)
+{
+    if (const char* value = std::getenv(name); value != nullptr && *value != '\0') {
+        return value;
+    }
+    return fallback;
+}
+
+/// The language the terminal speaks: LC_ALL overrides LANG (POSIX); "fr_FR.UTF-8" and the like mean French.
+language locale_language()
+{
+    for (const char* name : {"LC_ALL", "LANG"}) {
+        if (const char* value = std::getenv(name); value != nullptr && *value != '\0') {
+            return std::string_view(value).starts_with("fr") ? language::fr : language::en;
+        }
+    }
+    return language::en;
+}
+
+struct play_options {
+    std::string pack;
+    std::string learner;
+    std::optional<language> lang; ///< given with --lang: replaces the learner's remembered language
+    std::string db;
+    fs::path content;
+    std::optional<engine::instant> fixed_now; ///< --now: every action happens at this instant
+};
+
+play_options parse_options(const std::vector<std::string_view>& words)
+{
+    const args parsed = args::parse(words, {"pack", "learner", "lang", "db", "now", "content"});
+    if (!parsed.positionals().empty()) {
+        throw usage_error("unexpected argument '" + parsed.positionals().front() + "'");
+    }
+    play_options options;
+    options.pack = parsed.value_or("pack", default_pack);
+    options.learner = parsed.value_or("learner", env_or("USER", "local"));
+    options.db = database_path(parsed);
+    options.content = parsed.value_or("content", env_or("QUIZBOT_CONTENT", default_content));
+    if (options.pack.empty() || options.learner.empty() || options.content.empty()) {
+        throw usage_error("--pack, --learner and --content need a value");
+    }
+    if (const auto lang = parsed.value("lang")) {
+        if (*lang != "fr" && *lang != "en") {
+            throw usage_error("--lang must be fr or en, not '" + *lang + "'");
+        }
+        options.lang = *lang == "fr" ? language::fr : language::en;
+    }
+    if (const auto now = parsed.value("now")) {
+        const auto parsed_now = parse_iso8601(*now);
+        if (!parsed_now) {
+            throw usage_error("--now: expected an ISO-8601 date-time with an offset, such as 2026-03-01T09:00:00Z");
+        }
+        options.fixed_now = std::chrono::time_point_cast<std::chrono::milliseconds>(*parsed_now);
+    }
+    return options;
+}
+
+/// The folder of the pack itself: `content` may be a folder of packs or the pack's own folder.
+fs::path pack_folder(const play_options& options)
+{
+    const fs::path nested = options.content / options.pack;
+    return fs::is_directory(nested) ? nested : options.content;
+}
+
+/// Where to read a guide section: the web guide when QUIZBOT_PUBLIC_URL is set, else the guide file.
+std::string guide_link(const play_options& options, const engine::pack& content, const engine::section_key& section,
+                       language lang)
+{
+    std::string base = env_or("QUIZBOT_PUBLIC_URL", "");
+    if (!base.empty()) {
+        while (!base.empty() && base.back() == '/') {
+            base.pop_back();
+        }
+        return base + "/guide/" + content.key.value() + "/" + section.value();
+    }
+    const bool has_lang = std::find(content.languages.begin(), content.languages.end(), lang) != content.languages.end();
+    const language file_lang = has_lang || content.languages.empty() ? lang : content.languages.front();
+    return (pack_folder(options) / ("guide." + std::string(engine::code(file_lang)) + ".md")).string();
+}
+
+std::string_view trim(std::string_view text)
+{
+    const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!text.empty() && is_space(text.front())) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && is_space(text.back())) {
+        text.remove_suffix(1);
+    }
+    return text;
+}
+
+/// Reads answers until one names a choice of the card: its display position, or nullopt for q or end of input.
+std::optional<std::uint32_t> read_choice(io streams, const engine::question_card& card)
+{
+    const std::string last(1, engine::choice_letter(card.choices.size() - 1));
+    while (true) {
+        streams.out << format_message(message::card_terminal_prompt, card.lang, {message_arg::str("last", last)})
+                    << ' ' << std::flush;
+        std::string line;
+        if (!std::getline(streams.in, line)) {
+            streams.out << '\n';
+            return std::nullopt;
+        }
+        const std::string_view reply = trim(line);
+        if (reply == "q" || reply == "Q" || reply == "quit") {
+            return std::nullopt;
+        }
+        if (reply.empty()) {
+            continue;
+        }
+        if (const auto choice = engine::parse_choice(reply); choice && *choice < card.choices.size()) {
+            return choice;
+        }
+        streams.out << format_message(message::answer_invalid_choice, card.lang, {}) << ' '
+                    << format_message(message::card_how_to_answer, card.lang, {}) << '\n';
+    }
+}
+
+class clock_source {
+public:
+    explicit clock_source(std::optional<engine::instant> fixed) : fixed_(fixed) {}
+    [[nodiscard]] engine::instant now() const
+    {
+        return fixed_.value_or(std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
+    }
+
+private:
+    std::optional<engine::instant> fixed_;
+};
+
+struct local_learner {
+    engine::learner_id id;
+    engine::workspace_id workspace;
+    language lang = language::en;
+};
+
+/// The learner on this machine, created on first sight in the local workspace. Their language is the one given
+/// with --lang, else the one remembered, else (a new learner) the terminal's locale; it is remembered either way.
+local_learner ensure_local_learner(storage::sqlite_unit_of_work_factory& units, SQLite::Database& db,
+                                   const play_options& options)
+{
+    storage::sqlite_identity_store identities(db);
+    auto unit = units.begin();
+    const storage::identity me{"local", options.learner};
+    const bool known = identities.find_learner(me).has_value();
+    local_learner who;
+    who.workspace = identities.ensure_workspace({"local", ""}, "this machine");
+    who.id = identities.ensure_learner(me, options.learner);
+    if (!identities.role_of(who.workspace, who.id)) {
+        identities.set_role(who.workspace, who.id, storage::member_role::learner);
+    }
+    if (options.lang || !known) {
+        identities.set_locale(who.id, options.lang.value_or(locale_language()));
+    }
+    const auto profile = unit->learners().find(who.id);
+    who.lang = profile ? profile->lang : options.lang.value_or(locale_language());
+    unit->commit();
+    return who;
+}
+
+int play(const play_options& options, io streams)
+{
+    const std::vector<fs::path> content_paths{options.content};
+    auto loaded = content::load_packs(content_paths);
+    const auto found = std::find_if(loaded.packs.begin(), loaded.packs.end(),
+                                    [&](const engine::pack& p) { return p.key.value() == options.pack; });
+    if (found == loaded.packs.end()) {
+        for (const auto& problem : loaded.diagnostics) {
+            if (problem.level == content::diagnostic::severity::error) {
+                streams.err << problem << '\n';
+            }
+        }
+        streams.err << "error: no valid pack '" << options.pack << "' in " << options.content.string()
+                    << " (see --pack, --content and QUIZBOT_CONTENT)\n";
+        return exit_failure;
+    }
+    engine::pack_library packs;
+    const engine::pack& content = packs.add(std::move(*found)).content();
+
+    SQLite::Database db = storage::open_database(options.db);
+    storage::sqlite_unit_of_work_factory units(db);
+    const local_learner who = ensure_local_learner(units, db, options);
+    engine::tutor tutor(units, packs);
+    const clock_source clock(options.fixed_now);
+
+    engine::start_request start;
+    start.learner = who.id;
+    start.workspace = who.workspace;
+    start.pack = content.key;
+    start.where = engine::venue::terminal;
+    start.lang = who.lang;
+    start.now = clock.now();
+    // The seed only shuffles choices; the start instant varies it from one session to the next.
+    start.seed = static_cast<std::uint64_t>(start.now.time_since_epoch().count());
+    auto outcome = tutor.start_session(start);
+    const language lang = outcome.lang;
+    const std::string title = content.title.best(lang) != nullptr ? *content.title.best(lang) : content.key.value();
+    streams.out << title << '\n';
+
+    while (outcome.card) {
+        const engine::question_card card = *outcome.card;
+        streams.out << '\n' << engine::render_card(card, clock.now()) << '\n';
+        const auto choice = read_choice(streams, card);
+        if (!choice) {
+            outcome = tutor.end_session(who.id, outcome.session, clock.now());
+            break;
+        }
+        engine::answer_request answer;
+        answer.learner = who.id;
+        answer.token = {outcome.session, card.sequence};
+        answer.displayed = *choice;
+        answer.key = engine::idempotency_key{"terminal:" + std::to_string(outcome.session.value()) + ":" +
+                                             std::to_string(card.sequence)};
+        answer.now = clock.now();
+        // Committed (synchronous=FULL) inside answer(), before any feedback is shown.
+        const auto answered = tutor.answer(answer);
+        if (!answered.told) {
+            streams.err << "error: the answer was not recorded (" << static_cast<int>(answered.status) << ")\n";
+            return exit_failure;
+        }
+        engine::feedback told = *answered.told;
+        told.section_title += " \u2014 " + guide_link(options, content, told.section, lang);
+        streams.out << '\n' << engine::render_feedback(told, lang);
+        outcome = tutor.next_question(who.id, outcome.session, clock.now());
+    }
+
+    const auto now = clock.now();
+    if (outcome.summary) {
+        streams.out << '\n' << engine::render_summary(*outcome.summary, lang, now);
+    }
+    if (const auto stats = tutor.stats(who.id, content.key, now, lang)) {
+        streams.out << '\n' << engine::render_stats(*stats, title, lang, now);
+    }
+    return exit_ok;
+}
+
+int run_play(const std::vector<std::string_view>& words, io streams)
+{
+    const play_options options = parse_options(words);
+    try {
+        return play(options, streams);
+    } catch (const storage::open_error& e) {
+        streams.err << "error: " << e.what() << '\n';
+        return exit_failure;
+    }
+}
+
+} // namespace
+
+const command play_command{
+    {"play"},
+    "[--pack KEY] [--learner NAME] [--lang fr|en] [--db PATH] [--now TIME] [--content DIR]",
+    "a tutoring session in the terminal: answer by letter, q or end of input to stop",
+    run_play,
+    "Defaults: --pack zero-sharded; --learner $USER (else 'local'); --lang: the learner's remembered language,\n"
+    "for a new learner fr if LC_ALL/LANG starts with fr, else en; --db $QUIZBOT_DB or ./data/quizbot.db;\n"
+    "--content $QUIZBOT_CONTENT or ./content/packs; --now (ISO-8601, e.g. 2026-03-01T09:00:00Z) the clock.\n"
+    "Guide links use $QUIZBOT_PUBLIC_URL when set, else the guide file's path.\n"
+    "Each answer is committed to the database before its feedback is shown; run again to resume.\n",
+};
+
+} // namespace quiz::bot::cli

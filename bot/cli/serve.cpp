@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+#include "bot/cli/serve.hpp"
+
+#include "bot/cli/args.hpp"
+#include "bot/cli/commands.hpp"
+#include "bot/http/router.hpp"
+#include "bot/http/server.hpp"
+#include "bot/metrics.hpp"
+#include "bot/service_metrics.hpp"
+#include "bot/service_routes.hpp"
+#include "bot/web/playground.hpp"
+#include "content/pack_loader.hpp"
+#include "engine/tutor_service.hpp"
+#include "storage/database.hpp"
+#include "storage/group_commit.hpp"
+#include "storage/sqlite_identity_store.hpp"
+#include "storage/sqlite_unit_of_work.hpp"
+
+#include <SQLiteCpp/Database.h>
+#include <spdlog/logger.h>
+
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <ostream>
+#include <system_error>
+#include <thread>
+
+namespace quiz::bot::cli {
+
+namespace {
+
+/// A read-only connection of its own, so that probes never queue behind the writer's transactions.
+class database_probe {
+public:
+    explicit database_probe(const std::string& path) : db_(path, SQLite::OPEN_READONLY) { db_.setBusyTimeout(1000); }
+
+    bool operator()()
+    {
+        const std::lock_guard lock(mutex_);
+        return db_.execAndGet("SELECT count(*) FROM sqlite_schema").getInt() > 0;
+    }
+
+private:
+    std::mutex mutex_;
+    SQLite::Database db_;
+};
+
+int fail(io streams, const std::string& message)
+{
+    streams.err << "error: " << message << '\n';
+    return exit_usage;
+}
+
+int run_serve(const std::vector<std::string_view>& words, io streams)
+{
+    (void)args::parse(words, {});
+    return serve(process_environment(), streams, {});
+}
+
+const std::string serve_details = config_help();
+
+} // namespace
+
+int serve(const environment& env, io streams, const serve_hooks& hooks)
+{
+    config cfg;
+    try {
+        cfg = load_config(env, std::thread::hardware_concurrency());
+    } catch (const config_error& e) {
+        for (const auto& problem : e.problems()) {
+            streams.err << "error: " << problem << '\n';
+        }
+        streams.err << "Run 'quizbot serve --help' for the variables and their defaults.\n";
+        return exit_usage;
+    }
+    const auto logger = hooks.log_sink ? make_logger(cfg.log, hooks.log_sink) : make_stderr_logger(cfg.log);
+    spdlog::logger& log = *logger;
+    log.info("starting {}", describe(cfg));
+
+    // The database first: nothing below is worth starting without it.
+    std::optional<SQLite::Database> database;
+    std::optional<database_probe> probe;
+    try {
+        database.emplace(storage::open_database(cfg.database_path));
+        probe.emplace(cfg.database_path);
+    } catch (const std::exception& e) {
+        return fail(streams, "QUIZBOT_DB: cannot open the database: " + std::string(e.what()));
+    }
+
+    const std::vector<std::filesystem::path> content_paths{cfg.content_dir};
+    auto content = content::load_packs(content_paths);
+    if (!content.ok() || content.packs.empty()) {
+        std::string message = "QUIZBOT_CONTENT: cannot load the packs in " + cfg.content_dir;
+        std::size_t shown = 0;
+        for (const auto& d : content.diagnostics) {
+            if (d.level == content::diagnostic::severity::error && shown++ < 20) {
+                message += "\n  " + content::to_string(d);
+            }
+        }
+        if (content.ok()) {
+            message += ": no pack found";
+        }
+        return fail(streams, message);
+    }
+    for (const auto& d : content.diagnostics) {
+        log.warn("content warning {}", log_quote(content::to_string(d)));
+    }
+    log.info("content loaded packs={}", content.packs.size());
+
+    // The tutor on the database's one writing connection: every use runs as a group commit unit on its thread.
+    engine::pack_library library;
+    std::vector<engine::pack_key> pack_keys;
+    for (const auto& p : content.packs) {
+        pack_keys.push_back(p.key);
+        library.add(p);
+    }
+    storage::sqlite_unit_of_work_factory units(*database);
+    storage::sqlite_identity_store identities(*database);
+    engine::tutor tutor(units, library);
+    std::optional<storage::group_commit> writer(std::in_place, *database);
+    const web::playground_backend playground{tutor, identities, *writer, library, pack_keys, [] {
+        return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    }};
+
+    metrics::registry registry;
+    service_metrics metrics(registry);
+    const bool content_loaded = !content.packs.empty();
+    const std::vector<health_check> checks{
+        {"database", [&probe] { return (*probe)(); }},
+        {"content", [content_loaded] { return content_loaded; }},
+    };
+    http::router routes;
+    add_service_routes(routes, checks, registry);
+    if (cfg.playground) {
+        web::add_playground_routes(routes, playground);
+    }
+
+    http::server_options options;
+    options.host = cfg.listen.host;
+    options.port = cfg.listen.port;
+    options.threads = cfg.threads;
+    options.handle_signals = hooks.handle_signals;
+    http::server server(options, routes, log, metrics);
+    try {
+        server.listen();
+    } catch (const std::system_error& e) {
+        return fail(streams, "QUIZBOT_LISTEN: " + std::string(e.what()));
+    }
+    if (cfg.listen.port == 0 && cfg.public_url == "http://" + cfg.listen.to_string()) {
+        cfg.public_url = server.url(); // the default, now that the port is known
+    }
+    streams.out << "quizbot listening on " << server.url() << std::endl;
+    if (cfg.playground) {
+        log.info("playground url={}/", server.url());
+    }
+    log.info("listening url={} threads={}", server.url(), cfg.threads);
+    if (hooks.on_listening) {
+        hooks.on_listening(server);
+    }
+    server.run();
+    writer.reset(); // finishes the units still queued while what they use is alive
+    log.info("stopped");
+    return exit_ok;
+}
+
+const command serve_command{
+    {"serve"},
+    "[--help]",
+    "serve HTTP (health, metrics, platforms) until SIGTERM or SIGINT; configured by environment variables",
+    run_serve,
+    serve_details,
+};
+
+} // namespace quiz::bot::cli

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "bot/cli/command.hpp"
+#include "bot/config.hpp"
+
+#include <spdlog/fwd.h>
+
+#include <functional>
+#include <memory>
+
+namespace quiz::bot::http {
+class server;
+}
+
+namespace quiz::bot::cli {
+
+/// What `quizbot serve` takes from its surroundings, so tests can run it in-process.
+struct serve_hooks {
+    std::shared_ptr<spdlog::sinks::sink> log_sink;     ///< null: standard error
+    std::function<void(http::server&)> on_listening; ///< called once bound, before serving (on the calling thread)
+    bool handle_signals = true;
+};
+
+/// `quizbot serve`: reads the configuration from `env`, opens the database and the content, serves until stopped.
+/// Returns exit_usage (2) with a message naming the problem when any of them is unusable.
+int serve(const environment& env, io streams, const serve_hooks& hooks);
+
+} // namespace quiz::bot::cli

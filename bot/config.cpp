@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: MIT
+#include "bot/config.hpp"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdlib>
+
+namespace quiz::bot {
+
+namespace {
+
+constexpr std::array<config_variable, 16> variables{{
+    {"QUIZBOT_LISTEN", "127.0.0.1:8080", "address and port to listen on: host:port, IPv6 in brackets ([::1]:8080)",
+     false},
+    {"QUIZBOT_DB", "./data/quizbot.db", "SQLite database file (created if missing)", false},
+    {"QUIZBOT_CONTENT", "./content/packs", "folder of content packs", false},
+    {"QUIZBOT_PUBLIC_URL", "http://<QUIZBOT_LISTEN>", "public base URL used in links sent to learners", false},
+    {"QUIZBOT_ADMIN_TOKEN", "", "bearer token for admin endpoints (at least 16 characters); unset disables them",
+     true},
+    {"QUIZBOT_LOG_FORMAT", "plain", "log format: plain or json", false},
+    {"QUIZBOT_THREADS", "<number of cores>", "IO threads serving HTTP (1-256)", false},
+    {"QUIZBOT_PLAYGROUND", "on when listening on loopback, else off", "web playground: on or off", false},
+    {"DISCORD_PUBLIC_KEY", "", "Discord application public key, 64 hex digits; unset disables Discord", false},
+    {"DISCORD_APPLICATION_ID", "", "Discord application id (digits)", false},
+    {"DISCORD_BOT_TOKEN", "", "Discord bot token, for REST calls", true},
+    {"DISCORD_API_BASE", "https://discord.com/api/v10", "Discord REST base URL", false},
+    {"SLACK_SIGNING_SECRET", "", "Slack signing secret; unset disables Slack", true},
+    {"SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-...), for Web API calls", true},
+    {"SLACK_API_BASE", "https://slack.com/api", "Slack Web API base URL", false},
+    {"SLACK_RESPONSE_URL_HOSTS", "hooks.slack.com", "comma-separated hosts that Slack response_urls may point at",
+     false},
+}};
+
+/// A value as it may appear in an error message: quoted and cut short (never called for secrets).
+std::string shown(std::string_view value)
+{
+    constexpr std::size_t limit = 80;
+    std::string out = "\"";
+    for (const char c : value.substr(0, limit)) {
+        out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
+    }
+    return out + (value.size() > limit ? "...\"" : "\"");
+}
+
+bool has_space_or_control(std::string_view value)
+{
+    return std::any_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) <= 0x20; });
+}
+
+bool all_digits(std::string_view text)
+{
+    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+template <class Int>
+std::optional<Int> parse_int(std::string_view text)
+{
+    Int value{};
+    if (!all_digits(text)) {
+        return std::nullopt;
+    }
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size()) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+bool is_ipv4(const std::string& host)
+{
+    in_addr addr{};
+    return inet_pton(AF_INET, host.c_str(), &addr) == 1;
+}
+
+bool is_ipv6(const std::string& host)
+{
+    in6_addr addr{};
+    return inet_pton(AF_INET6, host.c_str(), &addr) == 1;
+}
+
+std::optional<listen_address> parse_listen(std::string_view text)
+{
+    listen_address out;
+    std::string_view port_text;
+    if (!text.empty() && text.front() == '[') {
+        const auto close = text.find(']');
+        if (close == std::string_view::npos || close + 1 >= text.size() || text[close + 1] != ':') {
+            return std::nullopt;
+        }
+        out.host = std::string(text.substr(1, close - 1));
+        port_text = text.substr(close + 2);
+        if (!is_ipv6(out.host)) {
+            return std::nullopt;
+        }
+    } else {
+        const auto colon = text.rfind(':');
+        if (colon == std::string_view::npos || text.find(':') != colon) {
+            return std::nullopt; // no port, or an IPv6 address without brackets
+        }
+        out.host = std::string(text.substr(0, colon));
+        port_text = text.substr(colon + 1);
+        if (out.host == "localhost") {
+            out.host = "127.0.0.1";
+        }
+        if (!is_ipv4(out.host)) {
+            return std::nullopt;
+        }
+    }
+    const auto port = parse_int<std::uint16_t>(port_text);
+    if (!port) {
+        return std::nullopt;
+    }
+    out.port = *port;
+    return out;
+}
+
+/// http(s)://host[:port][/path], no query or fragment; returned without a trailing '/'.
+std::optional<std::string> parse_base_url(std::string_view text)
+{
+    std::string_view rest;
+    if (text.starts_with("https://")) {
+        rest = text.substr(8);
+    } else if (text.starts_with("http://")) {
+        rest = text.substr(7);
+    } else {
+        return std::nullopt;
+    }
+    const auto host_end = rest.find('/');
+    const std::string_view authority = rest.substr(0, host_end);
+    if (authority.empty() || authority.front() == ':' || has_space_or_control(text) ||
+        text.find_first_of("?#") != std::string_view::npos || authority.find('@') != std::string_view::npos) {
+        return std::nullopt;
+    }
+    std::string out(text);
+    while (out.back() == '/') {
+        out.pop_back();
+    }
+    return out;
+}
+
+bool valid_host_name(std::string_view host)
+{
+    const auto colon = host.rfind(':');
+    if (colon != std::string_view::npos) {
+        if (!parse_int<std::uint16_t>(host.substr(colon + 1))) {
+            return false;
+        }
+        host = host.substr(0, colon);
+    }
+    return !host.empty() && host.front() != '.' && host.front() != '-' &&
+           std::all_of(host.begin(), host.end(), [](char c) {
+               return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-';
+           });
+}
+
+std::string lowercase(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; });
+    return out;
+}
+
+/// Collects the problems so that one run reports every bad variable.
+class reader {
+public:
+    explicit reader(const environment& env) : env_(env) {}
+
+    std::optional<std::string> get(std::string_view name) const
+    {
+        auto value = env_(name);
+        if (value && value->empty()) {
+            return std::nullopt;
+        }
+        return value;
+    }
+
+    void problem(std::string_view name, std::string message) { problems_.push_back(std::string(name) + ": " + message); }
+
+    [[nodiscard]] const std::vector<std::string>& problems() const noexcept { return problems_; }
+
+private:
+    const environment& env_;
+    std::vector<std::string> problems_;
+};
+
+void read_secret(reader& in, std::string_view name, secret& out, std::size_t min_length = 1)
+{
+    auto value = in.get(name);
+    if (!value) {
+        return;
+    }
+    if (has_space_or_control(*value)) {
+        in.problem(name, "must not contain spaces or control characters (value not shown)");
+    } else if (value->size() < min_length) {
+        in.problem(name, "must be at least " + std::to_string(min_length) + " characters long (value not shown)");
+    } else {
+        out = secret(std::move(*value));
+    }
+}
+
+void read_base_url(reader& in, std::string_view name, std::string& out)
+{
+    if (const auto value = in.get(name)) {
+        if (auto url = parse_base_url(*value)) {
+            out = std::move(*url);
+        } else {
+            in.problem(name, "expected an http:// or https:// URL without query, got " + shown(*value));
+        }
+    }
+}
+
+} // namespace
+
+std::string listen_address::to_string() const
+{
+    const bool v6 = host.find(':') != std::string::npos;
+    return (v6 ? "[" + host + "]" : host) + ':' + std::to_string(port);
+}
+
+bool listen_address::is_loopback() const
+{
+    if (is_ipv4(host)) {
+        return host.starts_with("127.");
+    }
+    in6_addr addr{};
+    return inet_pton(AF_INET6, host.c_str(), &addr) == 1 && IN6_IS_ADDR_LOOPBACK(&addr);
+}
+
+config_error::config_error(const std::vector<std::string>& problems)
+    : std::runtime_error([&problems] {
+          std::string text;
+          for (const auto& p : problems) {
+              text += (text.empty() ? "" : "\n") + p;
+          }
+          return text;
+      }()),
+      problems_(problems)
+{
+}
+
+environment process_environment()
+{
+    return [](std::string_view name) -> std::optional<std::string> {
+        const char* value = std::getenv(std::string(name).c_str());
+        return value == nullptr ? std::nullopt : std::optional<std::string>(value);
+    };
+}
+
+config load_config(const environment& env, unsigned hardware_threads)
+{
+    reader in(env);
+    config cfg;
+    cfg.threads = std::clamp(hardware_threads, 1U, 256U);
+
+    if (const auto value = in.get("QUIZBOT_LISTEN")) {
+        if (auto address = parse_listen(*value)) {
+            cfg.listen = std::move(*address);
+        } else {
+            in.problem("QUIZBOT_LISTEN", "expected host:port with an IP address or localhost, such as 127.0.0.1:8080, "
+                                         "0.0.0.0:8080 or [::1]:8080, got " + shown(*value));
+        }
+    }
+    if (auto value = in.get("QUIZBOT_DB")) {
+        cfg.database_path = std::move(*value);
+    }
+    if (auto value = in.get("QUIZBOT_CONTENT")) {
+        cfg.content_dir = std::move(*value);
+    }
+    cfg.public_url = "http://" + cfg.listen.to_string();
+    read_base_url(in, "QUIZBOT_PUBLIC_URL", cfg.public_url);
+    read_secret(in, "QUIZBOT_ADMIN_TOKEN", cfg.admin_token, 16);
+
+    if (const auto value = in.get("QUIZBOT_LOG_FORMAT")) {
+        if (*value == "plain" || *value == "json") {
+            cfg.log = *value == "json" ? log_format::json : log_format::plain;
+        } else {
+            in.problem("QUIZBOT_LOG_FORMAT", "expected plain or json, got " + shown(*value));
+        }
+    }
+    if (const auto value = in.get("QUIZBOT_THREADS")) {
+        const auto threads = parse_int<unsigned>(*value);
+        if (threads && *threads >= 1 && *threads <= 256) {
+            cfg.threads = *threads;
+        } else {
+            in.problem("QUIZBOT_THREADS", "expected a whole number from 1 to 256, got " + shown(*value));
+        }
+    }
+    cfg.playground = cfg.listen.is_loopback();
+    if (const auto value = in.get("QUIZBOT_PLAYGROUND")) {
+        if (*value == "on" || *value == "off") {
+            cfg.playground = *value == "on";
+        } else {
+            in.problem("QUIZBOT_PLAYGROUND", "expected on or off, got " + shown(*value));
+        }
+    }
+
+    if (const auto value = in.get("DISCORD_PUBLIC_KEY")) {
+        const bool hex = value->size() == 64 && std::all_of(value->begin(), value->end(), [](char c) {
+                             return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+                         });
+        if (hex) {
+            cfg.discord.public_key = lowercase(*value);
+        } else {
+            in.problem("DISCORD_PUBLIC_KEY", "expected 64 hexadecimal digits (the application's public key), got " +
+                                                 std::to_string(value->size()) + " characters: " + shown(*value));
+        }
+    }
+    if (const auto value = in.get("DISCORD_APPLICATION_ID")) {
+        if (value->size() <= 20 && parse_int<std::uint64_t>(*value)) {
+            cfg.discord.application_id = *value;
+        } else {
+            in.problem("DISCORD_APPLICATION_ID", "expected the application id (digits only), got " + shown(*value));
+        }
+    }
+    read_secret(in, "DISCORD_BOT_TOKEN", cfg.discord.bot_token);
+    read_base_url(in, "DISCORD_API_BASE", cfg.discord.api_base);
+
+    read_secret(in, "SLACK_SIGNING_SECRET", cfg.slack.signing_secret);
+    read_secret(in, "SLACK_BOT_TOKEN", cfg.slack.bot_token);
+    if (!cfg.slack.bot_token.empty() && !cfg.slack.bot_token.reveal().starts_with("xoxb-")) {
+        in.problem("SLACK_BOT_TOKEN", "expected a bot token starting with xoxb- (value not shown)");
+        cfg.slack.bot_token = secret();
+    }
+    read_base_url(in, "SLACK_API_BASE", cfg.slack.api_base);
+    if (const auto value = in.get("SLACK_RESPONSE_URL_HOSTS")) {
+        std::vector<std::string> hosts;
+        std::string_view rest = *value;
+        bool ok = true;
+        while (ok) {
+            const auto comma = rest.find(',');
+            std::string_view host = rest.substr(0, comma);
+            while (!host.empty() && host.front() == ' ') {
+                host.remove_prefix(1);
+            }
+            while (!host.empty() && host.back() == ' ') {
+                host.remove_suffix(1);
+            }
+            const std::string lower = lowercase(host);
+            ok = valid_host_name(lower);
+            hosts.push_back(lower);
+            if (comma == std::string_view::npos) {
+                break;
+            }
+            rest.remove_prefix(comma + 1);
+        }
+        if (ok) {
+            cfg.slack.response_url_hosts = std::move(hosts);
+        } else {
+            in.problem("SLACK_RESPONSE_URL_HOSTS",
+                       "expected host names separated by commas, such as hooks.slack.com, got " + shown(*value));
+        }
+    }
+
+    if (!in.problems().empty()) {
+        throw config_error(in.problems());
+    }
+    return cfg;
+}
+
+std::span<const config_variable> config_variables() noexcept
+{
+    return variables;
+}
+
+std::string config_help()
+{
+    std::size_t width = 0;
+    for (const auto& v : variables) {
+        width = std::max(width, v.name.size());
+    }
+    std::string out = "Configuration (environment variables; an empty value counts as unset):\n";
+    for (const auto& v : variables) {
+        out += "  " + std::string(v.name) + std::string(width - v.name.size() + 2, ' ') + std::string(v.description);
+        out += v.default_value.empty() ? "" : " (default: " + std::string(v.default_value) + ")";
+        out += v.is_secret ? " [secret]\n" : "\n";
+    }
+    return out;
+}
+
+std::string describe(const config& cfg)
+{
+    std::string slack_hosts;
+    for (const auto& h : cfg.slack.response_url_hosts) {
+        slack_hosts += (slack_hosts.empty() ? "" : ",") + h;
+    }
+    return "listen=" + cfg.listen.to_string() + " public_url=" + cfg.public_url + " db=" + log_quote(cfg.database_path) +
+           " content=" + log_quote(cfg.content_dir) + " threads=" + std::to_string(cfg.threads) +
+           " log_format=" + (cfg.log == log_format::json ? "json" : "plain") +
+           " playground=" + (cfg.playground ? "on" : "off") + " admin_token=" + std::string(cfg.admin_token.redacted()) +
+           " discord=" + (cfg.discord.public_key.empty() ? "off" : "on") +
+           " discord_bot_token=" + std::string(cfg.discord.bot_token.redacted()) +
+           " discord_api=" + cfg.discord.api_base +
+           " slack=" + (cfg.slack.signing_secret.empty() ? "off" : "on") +
+           " slack_bot_token=" + std::string(cfg.slack.bot_token.redacted()) + " slack_api=" + cfg.slack.api_base +
+           " slack_response_url_hosts=" + slack_hosts;
+}
+
+} // namespace quiz::bot

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+#include "bot/http/beast_conversion.hpp"
+#include "bot/http/request_id.hpp"
+#include "bot/http/server_impl.hpp"
+#include "bot/logging.hpp"
+#include "bot/service_metrics.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+
+#include <spdlog/logger.h>
+
+#include <algorithm>
+#include <array>
+
+namespace quiz::bot::http {
+
+namespace {
+
+namespace beast = boost::beast;
+using clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+/// The meeting point of a handler's answer (from any thread) and the connection coroutine waiting for it.
+/// `executor` and `timer` live in the coroutine frame; they are cleared under the lock when the frame ends, so a
+/// late answer from another thread never touches a destroyed object.
+struct answer_slot : std::enable_shared_from_this<answer_slot> {
+    std::mutex mutex;
+    std::optional<response> answer;
+    net::any_io_executor* executor = nullptr;
+    net::steady_timer* timer = nullptr;
+
+    void deliver(response r)
+    {
+        const std::lock_guard lock(mutex);
+        if (executor == nullptr || answer) {
+            return;
+        }
+        answer = std::move(r);
+        net::post(*executor, [self = shared_from_this()] {
+            const std::lock_guard inner(self->mutex);
+            if (self->timer != nullptr) {
+                self->timer->cancel();
+            }
+        });
+    }
+
+    std::optional<response> take()
+    {
+        const std::lock_guard lock(mutex);
+        return std::exchange(answer, std::nullopt);
+    }
+};
+
+struct slot_guard {
+    std::shared_ptr<answer_slot> slot;
+    explicit slot_guard(std::shared_ptr<answer_slot> s) : slot(std::move(s)) {}
+    slot_guard(const slot_guard&) = delete;
+    slot_guard& operator=(const slot_guard&) = delete;
+    ~slot_guard()
+    {
+        const std::lock_guard lock(slot->mutex);
+        slot->executor = nullptr;
+        slot->timer = nullptr;
+    }
+};
+
+/// Calls the handler and waits, without blocking the thread, for its answer or the deadline (503).
+net::awaitable<response> invoke(const async_handler& h, request req, clock::time_point deadline, spdlog::logger& log,
+                                bool& timed_out)
+{
+    auto executor = co_await net::this_coro::executor;
+    net::steady_timer timer(executor);
+    auto slot = std::make_shared<answer_slot>();
+    slot->executor = &executor;
+    slot->timer = &timer;
+    const slot_guard guard{slot};
+
+    const std::string id = req.request_id;
+    try {
+        h(std::move(req), responder([slot](response r) { slot->deliver(std::move(r)); }));
+    } catch (const std::exception& e) {
+        log.error("handler failed request_id={} error={}", id, log_quote(e.what()));
+        co_return error_response(500, "internal error", id);
+    } catch (...) {
+        log.error("handler failed request_id={} error=\"unknown exception\"", id);
+        co_return error_response(500, "internal error", id);
+    }
+    timer.expires_at(deadline);
+    for (;;) {
+        if (auto answer = slot->take()) {
+            co_return std::move(*answer);
+        }
+        const auto [ec] = co_await timer.async_wait(as_result);
+        if (!ec) {
+            if (auto answer = slot->take()) {
+                co_return std::move(*answer);
+            }
+            timed_out = true;
+            log.error("handler timed out request_id={}", id);
+            co_return error_response(503, "timed out", id);
+        }
+    }
+}
+
+bool expects_continue(const beast::http::request<beast::http::string_body>& message)
+{
+    const auto expect = message[beast::http::field::expect];
+    return message.version() >= 11 && iequals(std::string_view(expect.data(), expect.size()), "100-continue");
+}
+
+/// Status for a request that could not be read, or 0 when the connection should just close (the client went away
+/// or stalled: nobody is waiting for an answer).
+unsigned status_for_read_error(const beast::error_code& ec)
+{
+    namespace he = beast::http;
+    if (ec == he::error::body_limit) {
+        return 413;
+    }
+    if (ec == he::error::header_limit) {
+        return 431;
+    }
+    if (ec.category() == he::make_error_code(he::error::bad_method).category() && ec != he::error::end_of_stream &&
+        ec != he::error::partial_message && ec != he::error::need_more) {
+        return 400;
+    }
+    return 0;
+}
+
+/// Half-closes, then reads (and drops) what the client is still sending for a moment, so that it reads our answer
+/// instead of a connection reset.
+net::awaitable<void> close_connection(beast::tcp_stream& stream, bool drain_input)
+{
+    boost::system::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    if (drain_input) {
+        std::array<char, 16 * 1024> scratch{};
+        std::size_t total = 0;
+        stream.expires_after(1s);
+        while (total < 4 * 1024 * 1024) {
+            const auto [ec, n] = co_await stream.async_read_some(net::buffer(scratch), as_result);
+            if (ec) {
+                break;
+            }
+            total += n;
+        }
+    }
+    stream.socket().close(ignored);
+}
+
+struct connection_guard {
+    server::impl& s;
+    std::shared_ptr<connection_control> control;
+    std::uint64_t id;
+
+    connection_guard(server::impl& srv, std::shared_ptr<connection_control> c)
+        : s(srv), control(std::move(c)), id(s.add_connection(control))
+    {
+    }
+    connection_guard(const connection_guard&) = delete;
+    connection_guard& operator=(const connection_guard&) = delete;
+    ~connection_guard()
+    {
+        control->socket = nullptr;
+        s.remove_connection(id);
+    }
+};
+
+void add_standard_fields(response& r, const std::string& request_id)
+{
+    r.fields.set("X-Request-Id", request_id);
+    r.fields.set("Date", http_date(std::chrono::system_clock::now()));
+    if (!r.fields.contains("X-Content-Type-Options")) {
+        r.fields.set("X-Content-Type-Options", "nosniff");
+    }
+    if (!r.body.empty() && !r.fields.contains("Content-Type")) {
+        r.fields.set("Content-Type", "application/octet-stream");
+    }
+}
+
+std::string remote_of(const tcp::socket& socket)
+{
+    boost::system::error_code ec;
+    const auto endpoint = socket.remote_endpoint(ec);
+    if (ec) {
+        return {};
+    }
+    const auto address = endpoint.address().to_string();
+    return (endpoint.address().is_v6() ? "[" + address + "]" : address) + ':' + std::to_string(endpoint.port());
+}
+
+} // namespace
+
+net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket)
+{
+    const server_limits& limits = s->options.limits;
+    const std::string remote = remote_of(socket);
+    auto control = std::make_shared<connection_control>(socket.get_executor());
+    beast::tcp_stream stream(std::move(socket));
+    control->socket = &stream.socket();
+    const connection_guard guard(*s, control);
+    beast::flat_buffer buffer;
+
+    for (std::size_t served = 0; served < limits.max_requests_per_connection; ++served) {
+        if (buffer.size() == 0) {
+            // Between requests: nothing has started, so shutdown and the idle timeout may close silently.
+            if (s->stopping) {
+                co_return;
+            }
+            control->idle = true;
+            stream.expires_after(served == 0 ? limits.read_timeout : limits.idle_timeout);
+            const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
+            control->idle = false;
+            if (ec) {
+                co_return;
+            }
+            buffer.commit(n);
+        }
+        const auto started = clock::now();
+        const auto deadline = started + limits.request_deadline;
+
+        beast::http::request_parser<beast::http::string_body> parser;
+        parser.header_limit(static_cast<std::uint32_t>(std::min<std::size_t>(limits.header_limit, UINT32_MAX)));
+        parser.body_limit(limits.body_limit);
+        beast::error_code read_error;
+        bool continue_sent = false;
+        while (!parser.is_done()) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+            if (left <= 0ms) {
+                read_error = beast::error::timeout;
+                break;
+            }
+            stream.expires_after(std::min(limits.read_timeout, left));
+            const auto [ec, n] = co_await beast::http::async_read_some(stream, buffer, parser, as_result);
+            if (ec) {
+                read_error = ec;
+                break;
+            }
+            if (parser.is_header_done() && !parser.is_done() && !continue_sent && expects_continue(parser.get())) {
+                continue_sent = true;
+                beast::http::response<beast::http::empty_body> go_on{beast::http::status::continue_, 11};
+                stream.expires_after(limits.write_timeout);
+                const auto [wec, wn] = co_await beast::http::async_write(stream, go_on, as_result);
+                if (wec) {
+                    co_return;
+                }
+            }
+        }
+
+        std::string request_id;
+        std::string method_label = "-";
+        std::string route = "unmatched";
+        response answer;
+        bool keep_alive = false;
+        bool head = false;
+        bool unread_input = false;
+        unsigned version = 11;
+
+        if (read_error) {
+            const unsigned status = status_for_read_error(read_error);
+            if (status == 0) {
+                s->log.info("request abandoned reason={} remote={}", log_quote(read_error.message()), remote);
+                co_return;
+            }
+            request_id = new_request_id();
+            answer = error_response(status, reason_phrase(status), request_id);
+            unread_input = true;
+        } else {
+            auto& message = parser.get();
+            version = message.version();
+            const auto incoming_id = message["X-Request-Id"];
+            request_id = acceptable_request_id(std::string_view(incoming_id.data(), incoming_id.size()))
+                             ? std::string(incoming_id)
+                             : new_request_id();
+            request req = from_beast(parser.release());
+            req.request_id = request_id;
+            req.remote_address = remote;
+            method_label = to_string(req.method);
+            head = req.method == verb::head;
+            keep_alive = req.keep_alive;
+
+            auto match = s->routes.find(req.method, req.path);
+            if (req.path.empty() || req.path.front() != '/') {
+                answer = error_response(400, "bad request target", request_id); // absolute-form, '*'
+            } else if (match.result == router::outcome::not_found) {
+                answer = error_response(404, "not found", request_id);
+            } else if (match.result == router::outcome::method_not_allowed) {
+                route = match.pattern;
+                answer = error_response(405, "method not allowed", request_id);
+                answer.fields.set("Allow", match.allow);
+            } else if (match.result == router::outcome::bad_path) {
+                route = match.pattern;
+                answer = error_response(400, "malformed path", request_id);
+            } else {
+                route = match.pattern;
+                req.route = match.pattern;
+                req.params = std::move(match.params);
+                bool timed_out = false;
+                auto handled = co_await invoke(*match.target, std::move(req), deadline, s->log, timed_out);
+                answer = std::move(handled);
+                if (answer.status < 100 || answer.status > 599) {
+                    s->log.error("handler returned an invalid status request_id={} status={}", request_id,
+                                 answer.status);
+                    answer = error_response(500, "internal error", request_id);
+                }
+            }
+        }
+
+        keep_alive = keep_alive && !unread_input && !s->stopping && served + 1 < limits.max_requests_per_connection;
+        const unsigned status = answer.status;
+        add_standard_fields(answer, request_id);
+        int dropped = 0;
+        auto wire = to_beast(std::move(answer), version, keep_alive, head, dropped);
+        if (dropped > 0) {
+            s->log.warn("response fields dropped request_id={} count={}", request_id, dropped);
+        }
+        stream.expires_after(limits.write_timeout);
+        const auto [write_error, written] = co_await beast::http::async_write(stream, wire, as_result);
+
+        const double seconds = std::chrono::duration<double>(clock::now() - started).count();
+        s->metrics.http_requests.with({route, method_label, std::to_string(status)}).inc();
+        s->metrics.http_request_duration.with({route}).observe(seconds);
+        s->log.info("request method={} route={} status={} duration_ms={:.1f} request_id={}{}", method_label, route,
+                    status, seconds * 1000.0, request_id, write_error ? " write=failed" : "");
+        if (write_error) {
+            co_return;
+        }
+        if (!keep_alive) {
+            co_await close_connection(stream, unread_input);
+            co_return;
+        }
+    }
+    co_await close_connection(stream, false);
+}
+
+} // namespace quiz::bot::http

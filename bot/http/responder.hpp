@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "bot/http/message.hpp"
+
+#include <functional>
+#include <memory>
+
+namespace quiz::bot::http {
+
+/// Completes one request later, from any thread. Copies share one answer: the first `send` wins, later ones are
+/// ignored. If every copy is destroyed without a `send`, the request is answered 500, so a handler that loses track
+/// of a request cannot hang its connection.
+class responder {
+public:
+    using sink = std::function<void(response)>;
+
+    /// `deliver` receives the one answer; the server builds responders, handlers only receive them.
+    explicit responder(sink deliver);
+
+    void send(response r) const;
+    [[nodiscard]] bool sent() const noexcept;
+
+private:
+    struct state;
+    std::shared_ptr<state> state_;
+};
+
+} // namespace quiz::bot::http

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#include "bot/service_metrics.hpp"
+
+namespace quiz::bot {
+
+service_metrics::service_metrics(metrics::registry& r)
+    : registry(r),
+      http_requests(r.counters("quizbot_http_requests_total", "HTTP requests answered, by route, method and status.",
+                               {"route", "method", "status"})),
+      http_request_duration(r.histograms("quizbot_http_request_duration_seconds",
+                                         "Time from a request's first byte to its response written.", {"route"},
+                                         metrics::latency_buckets())),
+      http_connections(r.add_gauge("quizbot_http_connections", "HTTP connections open now.")),
+      http_connections_refused(r.add_counter("quizbot_http_connections_refused_total",
+                                             "Connections answered 503 because the connection limit was reached.")),
+      answers_recorded(r.add_counter("quizbot_answers_recorded_total", "Learner answers stored.")),
+      db_transaction_duration(r.add_histogram("quizbot_db_transaction_duration_seconds",
+                                              "Storage write transactions, begin to commit.",
+                                              metrics::latency_buckets())),
+      outbound_requests(r.counters("quizbot_outbound_requests_total",
+                                   "Outbound HTTP attempts, by host and status (\"error\" when no response came).",
+                                   {"host", "status"})),
+      outbound_request_duration(r.histograms("quizbot_outbound_request_duration_seconds",
+                                             "Outbound HTTP attempts, connection included.", {"host"},
+                                             metrics::latency_buckets()))
+{
+}
+
+} // namespace quiz::bot

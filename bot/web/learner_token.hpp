@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace quiz::bot::web {
+
+/// A new learner token: 32 lowercase hex digits (128 bits) from OpenSSL's CSPRNG. The token is the playground
+/// learner's only credential, so it must not be guessable. Throws std::runtime_error if the CSPRNG fails.
+[[nodiscard]] std::string new_learner_token();
+
+/// Whether `token` has the shape new_learner_token() gives.
+[[nodiscard]] bool valid_learner_token(std::string_view token) noexcept;
+
+/// A seed for a session's choice order (the engine takes seeds as inputs).
+[[nodiscard]] std::uint64_t new_session_seed();
+
+} // namespace quiz::bot::web

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/learner_memory.hpp"
+#include "engine/pack_index.hpp"
+#include "engine/tutor_config.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace quiz::engine {
+
+/// What the tutor knows about one learner in one pack, laid out along a pack_index: memory[q] is question q
+/// (attempts == 0 when never answered), skills[c] concept c. Built from the stored rows for each user action.
+struct learner_model {
+    std::vector<question_memory> memory;
+    std::vector<concept_skill> skills;
+    std::vector<double> ease;                     ///< population ease (logit) per question, for cold start
+    std::vector<std::uint8_t> open_misconception; ///< per misconception: shown by a wrong answer, not yet overcome
+    /// Per concept: the mean form of all learners (0 when unknown). Due dates move with the learner's form
+    /// relative to it, so that a model bias shared by everyone does not move everyone's schedule.
+    std::vector<double> typical_form;
+};
+
+/// Lays out the stored rows along `index`. Rows of questions or concepts the pack no longer has are ignored.
+/// `typical` holds the mean form of all learners per concept (progress_store::typical_forms).
+[[nodiscard]] learner_model make_learner_model(const pack_index& index, std::span<const question_memory> memories,
+                                               std::span<const concept_skill> skills,
+                                               std::span<const question_stats> population,
+                                               const tutor_config& config,
+                                               std::span<const concept_skill> typical = {});
+
+/// The learner's mean form over the concepts of question q.
+[[nodiscard]] double question_form(const pack_index& index, const learner_model& model, std::uint32_t q) noexcept;
+
+/// The learner's form on q's concepts relative to the typical learner's: what moves q's due date.
+[[nodiscard]] double schedule_form(const pack_index& index, const learner_model& model, std::uint32_t q) noexcept;
+
+/// Days from the last review to now, with the fraction of the day.
+[[nodiscard]] double elapsed_days(instant last_review, instant now) noexcept;
+
+/// FSRS's recall probability for a seen question at `now` (1 for an unseen one).
+[[nodiscard]] double memory_recall(const question_memory& memory, instant now, const tutor_config& config) noexcept;
+
+/// The probability that the learner knows the answer to q at `now`: FSRS recall corrected by concept form for a
+/// seen question; the population's ease plus the learner's form for an unseen one.
+[[nodiscard]] double predicted_recall(const pack_index& index, const learner_model& model, std::uint32_t q,
+                                      instant now, const tutor_config& config) noexcept;
+
+/// The interval in stability units that brings recall, corrected by `form` (relative to the typical learner's,
+/// clipped as config.form_moves_due says), down to the target retention.
+[[nodiscard]] double interval_factor(double form, const tutor_config& config) noexcept;
+/// Whole days until a question of this stability is due again: round(S × factor), at least 1.
+[[nodiscard]] int interval_days(double stability, double factor, const tutor_config& config) noexcept;
+
+/// UTC day number (days since 1970-01-01) of an instant.
+[[nodiscard]] std::int64_t day_number(instant t) noexcept;
+
+/// How many questions the learner answered for the first time on `now`'s UTC day.
+[[nodiscard]] int introduced_today(const learner_model& model, instant now) noexcept;
+
+/// What one answer changed.
+struct answer_effect {
+    std::uint32_t question = 0;
+    bool correct = false;
+    bool first_attempt = false;
+    fsrs::rating rating = fsrs::rating::again;
+    double predicted = 0.0;                    ///< probability of a right answer before it was given
+    std::optional<std::uint32_t> misconception; ///< of the chosen choice, when wrong
+    int interval_days = 0;
+    instant next_due;
+    std::vector<std::uint32_t> also_changed; ///< other questions whose memory changed (a misconception overcome)
+};
+
+/// Applies an answer (choice `chosen` in pack order) to the learner's memory of q and form on its concepts.
+/// Grading: wrong is Again, right is Good. The first answer goes through cold start; later ones through FSRS-6
+/// with the same-day formula for a second answer on the same day. The next due date is when FSRS recall reaches
+/// the target retention, stretched by the updated form as config.form_moves_due says.
+answer_effect apply_answer(const pack_index& index, learner_model& model, std::uint32_t q, std::uint32_t chosen,
+                           instant now, const tutor_config& config);
+
+} // namespace quiz::engine

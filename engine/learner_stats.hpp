@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/learner_model.hpp"
+#include "engine/pack_index.hpp"
+#include "engine/tutor_config.hpp"
+#include "engine/tutor_outcomes.hpp"
+
+namespace quiz::engine {
+
+/// Counts a study day for the streak: the same day changes nothing, the next day extends it, a gap restarts it.
+void record_study_day(learner_profile& profile, instant now) noexcept;
+
+/// The streak as of `now`: 0 once a whole day passed without study.
+[[nodiscard]] int current_streak(const learner_profile& profile, instant now) noexcept;
+
+/// A learner's progress in a pack: due now, mastered and weakest concepts, streak, accuracy.
+/// A concept's mastery is the mean predicted recall of its questions now (an unseen one counts at the
+/// population's ease plus the learner's form); it is mastered when every question has been answered and the mean
+/// predicted recall `config.mastery_horizon` from now is at least `config.mastery_recall`: knowledge that will
+/// still be there next week, not answers just seen.
+[[nodiscard]] learner_stats compute_stats(const pack_index& index, const learner_model& model,
+                                          const learner_profile& profile, const tutor_config& config, instant now,
+                                          language lang);
+
+} // namespace quiz::engine

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+#include "engine/logistic_regression.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace quiz::engine {
+
+namespace {
+
+/// Solves A z = b in place for a small symmetric positive-definite A (Cholesky); false if A is not.
+bool solve_spd(std::vector<double>& a, std::vector<double>& b, std::size_t n)
+{
+    for (std::size_t j = 0; j < n; ++j) {
+        double diagonal = a[j * n + j];
+        for (std::size_t k = 0; k < j; ++k) {
+            diagonal -= a[j * n + k] * a[j * n + k];
+        }
+        if (!(diagonal > 0.0)) {
+            return false;
+        }
+        a[j * n + j] = std::sqrt(diagonal);
+        for (std::size_t i = j + 1; i < n; ++i) {
+            double sum = a[i * n + j];
+            for (std::size_t k = 0; k < j; ++k) {
+                sum -= a[i * n + k] * a[j * n + k];
+            }
+            a[i * n + j] = sum / a[j * n + j];
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) { // L y = b
+        for (std::size_t k = 0; k < i; ++k) {
+            b[i] -= a[i * n + k] * b[k];
+        }
+        b[i] /= a[i * n + i];
+    }
+    for (std::size_t i = n; i-- > 0;) { // Lᵀ z = y
+        for (std::size_t k = i + 1; k < n; ++k) {
+            b[i] -= a[k * n + i] * b[k];
+        }
+        b[i] /= a[i * n + i];
+    }
+    return true;
+}
+
+} // namespace
+
+double logistic(double z) noexcept
+{
+    return z >= 0.0 ? 1.0 / (1.0 + std::exp(-z)) : std::exp(z) / (1.0 + std::exp(z));
+}
+
+double logit(double p) noexcept
+{
+    const double q = std::clamp(p, 1e-6, 1.0 - 1e-6);
+    return std::log(q / (1.0 - q));
+}
+
+logistic_regression::logistic_regression(std::vector<double> prior, double ridge)
+    : prior_(std::move(prior)), ridge_(ridge), beta_(prior_)
+{
+}
+
+void logistic_regression::fit(std::span<const double> x, std::span<const double> y, int max_iterations)
+{
+    const std::size_t n = prior_.size();
+    const std::size_t rows = y.size();
+    std::vector<double> beta = beta_;
+    std::vector<double> hessian(n * n);
+    std::vector<double> step(n);
+    for (int iteration = 0; iteration < max_iterations; ++iteration) {
+        // Newton: (Xᵀ W X + ridge I) Δ = Xᵀ (y - p) - ridge (β - prior)
+        std::fill(hessian.begin(), hessian.end(), 0.0);
+        for (std::size_t j = 0; j < n; ++j) {
+            hessian[j * n + j] = ridge_;
+            step[j] = -ridge_ * (beta[j] - prior_[j]);
+        }
+        for (std::size_t r = 0; r < rows; ++r) {
+            const auto row = x.subspan(r * n, n);
+            double z = 0.0;
+            for (std::size_t j = 0; j < n; ++j) {
+                z += beta[j] * row[j];
+            }
+            const double p = logistic(z);
+            const double weight = std::max(p * (1.0 - p), 1e-12);
+            const double residual = y[r] - p;
+            for (std::size_t j = 0; j < n; ++j) {
+                step[j] += residual * row[j];
+                for (std::size_t k = 0; k <= j; ++k) {
+                    hessian[j * n + k] += weight * row[j] * row[k];
+                }
+            }
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+            for (std::size_t k = j + 1; k < n; ++k) {
+                hessian[j * n + k] = hessian[k * n + j];
+            }
+        }
+        if (!solve_spd(hessian, step, n)) {
+            return;
+        }
+        double largest = 0.0;
+        for (std::size_t j = 0; j < n; ++j) {
+            beta[j] += step[j];
+            largest = std::max(largest, std::abs(step[j]));
+        }
+        if (!std::isfinite(largest)) {
+            return;
+        }
+        if (largest < 1e-8) {
+            break;
+        }
+    }
+    beta_ = std::move(beta);
+}
+
+double logistic_regression::linear(std::span<const double> row) const noexcept
+{
+    double z = 0.0;
+    for (std::size_t j = 0; j < beta_.size() && j < row.size(); ++j) {
+        z += beta_[j] * row[j];
+    }
+    return z;
+}
+
+double logistic_regression::probability(std::span<const double> row) const noexcept { return logistic(linear(row)); }
+
+} // namespace quiz::engine

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+#include "engine/next_question.hpp"
+
+#include "engine/recall_view.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace quiz::engine {
+
+namespace {
+
+constexpr std::array reason_names{"retry", "follow_up", "review", "new", "practice"};
+
+bool in_concept(const pack_index& index, std::uint32_t q, std::optional<std::uint32_t> only_concept)
+{
+    if (!only_concept) {
+        return true;
+    }
+    const auto concepts = index.concepts_of(q);
+    return std::find(concepts.begin(), concepts.end(), *only_concept) != concepts.end();
+}
+
+bool due_with(const question_memory& memory, const group_view& group, instant now, const tutor_config& config)
+{
+    if (!memory.seen() || !memory.card.last_review) {
+        return false;
+    }
+    const int days = fsrs::calendar_days_between(*memory.card.last_review, now);
+    return days >= interval_days(memory.card.stability, group.factor, config);
+}
+
+double urgency_with(const pack_index& index, const learner_model& model, std::uint32_t q, const group_view& group,
+                    const recall_curve& curve, instant now, const tutor_config& config)
+{
+    const auto& memory = model.memory[q];
+    double value = config.target_retention - corrected_with(curve(memory, now), group);
+    value += config.missed_bonus * static_cast<double>(std::min(memory.wrong, 3));
+    for (const auto m : index.misconceptions_of(q)) {
+        if (model.open_misconception[m] != 0) {
+            value += config.misconception_bonus;
+            break;
+        }
+    }
+    return value;
+}
+
+bool contains(std::span<const std::uint32_t> values, std::uint32_t value)
+{
+    return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+} // namespace
+
+std::vector<group_view> view_groups(const pack_index& index, const learner_model& model, const tutor_config& config)
+{
+    std::vector<group_view> groups(index.group_count());
+    for (std::uint32_t g = 0; g < index.group_count(); ++g) {
+        const auto concepts = index.group_concepts(g);
+        double sum = 0.0;
+        double relative = 0.0;
+        double weakest = 0.0;
+        for (const auto c : concepts) {
+            sum += model.skills[c].form;
+            relative += model.skills[c].form - (c < model.typical_form.size() ? model.typical_form[c] : 0.0);
+            weakest = std::min(weakest, model.skills[c].form);
+        }
+        auto& view = groups[g];
+        const double n = concepts.empty() ? 1.0 : static_cast<double>(concepts.size());
+        view.form = sum / n;
+        view.odds = std::exp(view.form);
+        view.factor = interval_factor(relative / n, config);
+        view.weak = !concepts.empty() && weakest <= config.weak_form;
+    }
+    return groups;
+}
+
+std::string_view name(pick_reason reason) noexcept { return reason_names[static_cast<std::size_t>(reason)]; }
+
+std::optional<pick_reason> parse_pick_reason(std::string_view text) noexcept
+{
+    for (std::size_t i = 0; i < reason_names.size(); ++i) {
+        if (text == reason_names[i]) {
+            return static_cast<pick_reason>(i);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<pick> choose_next(const pack_index& index, const learner_model& model, const tutor_config& config,
+                                const selection_request& request)
+{
+    const auto allowed = [&](std::uint32_t q) { return q != request.previous; };
+
+    for (const auto& retry : request.retries) {
+        if (retry.ready_at <= request.presented && allowed(retry.question)) {
+            return pick{retry.question, pick_reason::retry};
+        }
+    }
+    if (request.follow_up && allowed(*request.follow_up)) {
+        return pick{*request.follow_up, pick_reason::follow_up};
+    }
+
+    const auto groups = view_groups(index, model, config);
+    const recall_curve curve(config.w);
+    const bool offer_new = !request.reviews_only && request.new_allowed > 0;
+    std::optional<std::uint32_t> best_due;
+    double best_urgency = -std::numeric_limits<double>::infinity();
+    std::optional<std::uint32_t> first_new;
+    bool first_new_weak = false;
+    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
+        if (!allowed(q) || !in_concept(index, q, request.only_concept)) {
+            continue;
+        }
+        const auto& memory = model.memory[q];
+        const auto& group = groups[index.group_of(q)];
+        if (!memory.seen()) {
+            if (offer_new && (!first_new || (group.weak && !first_new_weak))) {
+                first_new = q;
+                first_new_weak = group.weak;
+            }
+            continue;
+        }
+        if (due_with(memory, group, request.now, config)) {
+            const double value = urgency_with(index, model, q, group, curve, request.now, config);
+            if (value > best_urgency) {
+                best_urgency = value;
+                best_due = q;
+            }
+        }
+    }
+    if (best_due) {
+        return pick{*best_due, pick_reason::review};
+    }
+    if (first_new) {
+        return pick{*first_new, pick_reason::fresh};
+    }
+
+    if (!request.reviews_only) {
+        std::optional<std::uint32_t> weakest;
+        double lowest = std::numeric_limits<double>::infinity();
+        for (std::uint32_t q = 0; q < index.question_count(); ++q) {
+            const auto& memory = model.memory[q];
+            if (!memory.seen() || !allowed(q) || !in_concept(index, q, request.only_concept)) {
+                continue;
+            }
+            const double recall = corrected_with(curve(memory, request.now), groups[index.group_of(q)]);
+            if (recall < lowest) {
+                lowest = recall;
+                weakest = q;
+            }
+        }
+        if (weakest) {
+            return pick{*weakest, pick_reason::practice};
+        }
+    }
+
+    for (const auto& retry : request.retries) {
+        if (allowed(retry.question)) {
+            return pick{retry.question, pick_reason::retry};
+        }
+    }
+    return std::nullopt;
+}
+
+bool is_due(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
+            const tutor_config& config)
+{
+    group_view group;
+    group.form = question_form(index, model, q);
+    group.factor = interval_factor(schedule_form(index, model, q), config);
+    return due_with(model.memory[q], group, now, config);
+}
+
+double urgency(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
+               const tutor_config& config)
+{
+    group_view group;
+    group.form = question_form(index, model, q);
+    group.odds = std::exp(group.form);
+    return urgency_with(index, model, q, group, recall_curve(config.w), now, config);
+}
+
+due_summary summarize_due(const pack_index& index, const learner_model& model, const tutor_config& config,
+                          instant now, std::optional<std::uint32_t> only_concept)
+{
+    const auto groups = view_groups(index, model, config);
+    due_summary summary;
+    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
+        if (!in_concept(index, q, only_concept)) {
+            continue;
+        }
+        const auto& memory = model.memory[q];
+        if (!memory.seen()) {
+            ++summary.unseen;
+            continue;
+        }
+        const auto& group = groups[index.group_of(q)];
+        if (due_with(memory, group, now, config)) {
+            ++summary.due;
+        } else if (memory.card.last_review) {
+            const int days = interval_days(memory.card.stability, group.factor, config);
+            const auto last_day = std::chrono::floor<std::chrono::days>(*memory.card.last_review);
+            const instant due = last_day + std::chrono::days{days};
+            if (!summary.next_due || due < *summary.next_due) {
+                summary.next_due = due;
+            }
+        }
+    }
+    if (summary.due > 0) {
+        summary.next_due.reset();
+    }
+    return summary;
+}
+
+std::optional<std::uint32_t> find_follow_up(const pack_index& index, const learner_model& model,
+                                            const tutor_config& config, std::uint32_t m, instant now,
+                                            std::span<const std::uint32_t> exclude, bool allow_new)
+{
+    std::optional<std::uint32_t> best_due;
+    double best_urgency = -std::numeric_limits<double>::infinity();
+    std::optional<std::uint32_t> first_new;
+    std::optional<std::uint32_t> weakest;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const auto q : index.probing(m)) {
+        if (contains(exclude, q)) {
+            continue;
+        }
+        if (!model.memory[q].seen()) {
+            if (allow_new && !first_new) {
+                first_new = q;
+            }
+            continue;
+        }
+        if (is_due(index, model, q, now, config)) {
+            const double value = urgency(index, model, q, now, config);
+            if (value > best_urgency) {
+                best_urgency = value;
+                best_due = q;
+            }
+        }
+        const double recall = predicted_recall(index, model, q, now, config);
+        if (recall < lowest) {
+            lowest = recall;
+            weakest = q;
+        }
+    }
+    if (best_due) {
+        return best_due;
+    }
+    if (first_new) {
+        return first_new;
+    }
+    return config.follow_up_beyond_due ? weakest : std::nullopt;
+}
+
+} // namespace quiz::engine

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+#include "engine/recall_predictor.hpp"
+
+#include "engine/logistic_regression.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+namespace quiz::engine::recall {
+
+namespace {
+
+constexpr auto index_of(model m) noexcept { return static_cast<std::size_t>(m); }
+
+/// What the predictor remembers about one card between its reviews.
+struct card_track {
+    timestamp last_time{};
+    std::int64_t last_day = 0;
+    std::size_t long_term_reviews = 0; ///< reviews after the first with elapsed days > 0
+    std::size_t lapses = 0;            ///< Again answers among those
+    std::size_t predicted = 0;         ///< reviews after the first
+    std::size_t predicted_passes = 0;
+    fsrs::memory_state default_state{};
+    fsrs::memory_state fitted_state{};
+    std::size_t fitted_version = 0; ///< the parameter version fitted_state was computed with
+};
+
+fsrs::memory_state replay(const fsrs::parameters& w, const fsrs::training_card& history, bool short_term)
+{
+    auto state = fsrs::initial_state(w, history.front().grade);
+    for (std::size_t i = 1; i < history.size(); ++i) {
+        state = fsrs::next_state(w, state, history[i].elapsed_days, history[i].grade, short_term);
+    }
+    return state;
+}
+
+/// The learner's recent form: exponential moving averages, over their last reviews, of what happened and of what
+/// FSRS predicted. Both start equal, so the signal is 0 until there is evidence.
+class recent_form {
+public:
+    explicit recent_form(double half_life) noexcept : keep_(std::exp2(-1.0 / std::max(half_life, 1e-9))) {}
+
+    void add(bool passed, double predicted) noexcept
+    {
+        passes_ = keep_ * passes_ + (1.0 - keep_) * (passed ? 1.0 : 0.0);
+        predicted_ = keep_ * predicted_ + (1.0 - keep_) * predicted;
+    }
+    /// logit(recent pass rate) - logit(recent mean prediction): > 0 when the learner beats FSRS lately.
+    [[nodiscard]] double signal() const noexcept { return logit(passes_) - logit(predicted_); }
+
+private:
+    double keep_;
+    double passes_ = 0.9;
+    double predicted_ = 0.9;
+};
+
+/// The tutor's logistic layer over FSRS's logit and the extra inputs.
+class tutor_layer {
+public:
+    explicit tutor_layer(const tutor_options& options)
+        : options_(options), regression_(prior(options), options.ridge), form_(options.form_half_life)
+    {
+    }
+
+    /// The inputs for a prediction with FSRS probability `p` of a review of `card` after `elapsed` days.
+    [[nodiscard]] std::vector<double> features(double p, const card_track& card, double elapsed) const
+    {
+        std::vector<double> row{1.0, logit(p)};
+        if (options_.memory_state) {
+            row.push_back(std::log1p(elapsed));
+            row.push_back(std::log(card.fitted_state.stability));
+            row.push_back(card.fitted_state.difficulty / 10.0);
+            row.push_back(std::log1p(static_cast<double>(card.long_term_reviews)));
+            row.push_back(std::log1p(static_cast<double>(card.lapses)));
+        }
+        if (options_.recent_form) {
+            row.push_back(form_.signal());
+        }
+        if (options_.card_pass_rate) {
+            const double rate = (static_cast<double>(card.predicted_passes) + 1.8) /
+                                (static_cast<double>(card.predicted) + 2.0);
+            row.push_back(logit(rate));
+        }
+        return row;
+    }
+
+    [[nodiscard]] double probability(const std::vector<double>& row) const noexcept
+    {
+        return regression_.probability(row);
+    }
+
+    void record(std::vector<double> row, bool passed, double fsrs_p)
+    {
+        x_.insert(x_.end(), row.begin(), row.end());
+        y_.push_back(passed ? 1.0 : 0.0);
+        form_.add(passed, fsrs_p);
+    }
+
+    /// A new FSRS fit changes what its logit means: the layer starts again from "p = FSRS's p" and learns only
+    /// from predictions made with the new parameters.
+    void restart()
+    {
+        regression_ = logistic_regression(prior(options_), options_.ridge);
+        x_.clear();
+        y_.clear();
+        fitted_on_ = 0;
+    }
+
+    void maybe_refit()
+    {
+        const auto n = y_.size();
+        if (n < options_.minimum_samples ||
+            static_cast<double>(n) < static_cast<double>(fitted_on_) * (1.0 + options_.refit_growth)) {
+            return;
+        }
+        regression_.fit(x_, y_);
+        fitted_on_ = n;
+    }
+
+private:
+    static std::vector<double> prior(const tutor_options& options)
+    {
+        std::vector<double> beta{0.0, 1.0};
+        beta.resize(beta.size() + (options.memory_state ? 5U : 0U) + (options.recent_form ? 1U : 0U) +
+                        (options.card_pass_rate ? 1U : 0U),
+                    0.0);
+        return beta;
+    }
+
+    tutor_options options_;
+    logistic_regression regression_;
+    recent_form form_;
+    std::vector<double> x_;
+    std::vector<double> y_;
+    std::size_t fitted_on_ = 0;
+};
+
+/// One review's prediction waiting for the end of its timestamp to reach the learner-level state.
+struct pending_outcome {
+    std::vector<double> features;
+    bool passed = false;
+    double fsrs_p = 0.0;
+};
+
+} // namespace
+
+std::string_view name(model m) noexcept
+{
+    switch (m) {
+    case model::fsrs_default:
+        return "default";
+    case model::fsrs_fitted:
+        return "fitted";
+    case model::tutor:
+        return "tutor";
+    }
+    return "?";
+}
+
+std::optional<model> parse_model(std::string_view text) noexcept
+{
+    for (const auto m : all_models) {
+        if (name(m) == text) {
+            return m;
+        }
+    }
+    return std::nullopt;
+}
+
+prediction_run predict_recall(std::span<const logged_review> log, const predictor_options& options)
+{
+    const bool short_term = options.fit.short_term;
+
+    // The per-card order check, in input order.
+    {
+        std::unordered_map<std::int64_t, timestamp> latest;
+        for (std::size_t row = 0; row < log.size(); ++row) {
+            const auto [it, inserted] = latest.try_emplace(log[row].card.value(), log[row].time);
+            if (!inserted && log[row].time < it->second) {
+                throw std::invalid_argument("row " + std::to_string(row) + ": card " +
+                                            std::to_string(log[row].card.value()) +
+                                            " has a review earlier than its previous one");
+            }
+            it->second = log[row].time;
+        }
+    }
+
+    // Time order; reviews sharing a timestamp go by card, then by row, so that nothing depends on how the rows of
+    // different cards are interleaved in the file.
+    std::vector<std::size_t> order(log.size());
+    for (std::size_t row = 0; row < order.size(); ++row) {
+        order[row] = row;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (log[a].time != log[b].time) {
+            return log[a].time < log[b].time;
+        }
+        return log[a].card < log[b].card;
+    });
+
+    // Dense card indices in order of first review, for the same reason (the fit shuffles cards by index).
+    std::unordered_map<std::int64_t, std::size_t> card_index;
+    std::vector<std::size_t> card_of_row(log.size());
+    for (const auto row : order) {
+        card_of_row[row] = card_index.try_emplace(log[row].card.value(), card_index.size()).first->second;
+    }
+
+    std::vector<card_track> cards(card_index.size());
+    std::vector<fsrs::training_card> histories(card_index.size());
+    std::vector<std::optional<predicted_review>> by_row(log.size());
+
+    prediction_run run;
+    fsrs::parameters fitted = fsrs::default_parameters;
+    std::size_t version = 0;
+    std::size_t labelled = 0;
+    std::size_t labelled_at_last_fit = 0;
+    tutor_layer layer(options.tutor);
+    std::int64_t current_day = std::numeric_limits<std::int64_t>::min();
+    std::vector<pending_outcome> pending;
+
+    for (std::size_t first = 0; first < order.size();) {
+        const timestamp now = log[order[first]].time;
+        std::size_t last = first;
+        while (last < order.size() && log[order[last]].time == now) {
+            ++last;
+        }
+
+        const std::int64_t today = options.clock.day_number(now);
+        if (today != current_day) {
+            current_day = today;
+            if (options.fit_models) {
+                const bool due = labelled >= options.fit.minimum_items &&
+                                 (run.fits == 0 || static_cast<double>(labelled) >=
+                                                       static_cast<double>(labelled_at_last_fit) *
+                                                           (1.0 + options.refit_growth));
+                if (due) {
+                    const auto result = fsrs::fit_parameters(histories, options.fit);
+                    if (result.fitted) {
+                        fitted = result.w;
+                        ++version;
+                        ++run.fits;
+                        layer.restart();
+                    }
+                    labelled_at_last_fit = labelled;
+                }
+                layer.maybe_refit();
+            }
+        }
+
+        for (std::size_t k = first; k < last; ++k) {
+            const std::size_t row = order[k];
+            const logged_review& review = log[row];
+            const std::size_t c = card_of_row[row];
+            card_track& card = cards[c];
+            auto& history = histories[c];
+            const bool pass = passed(review.grade);
+
+            if (history.empty()) {
+                card.default_state = fsrs::initial_state(fsrs::default_parameters, review.grade);
+                card.fitted_state = fsrs::initial_state(fitted, review.grade);
+                card.fitted_version = version;
+                history.push_back({0.0, review.grade});
+                card.last_time = review.time;
+                card.last_day = today;
+                continue;
+            }
+
+            if (card.fitted_version != version) {
+                card.fitted_state = replay(fitted, history, short_term);
+                card.fitted_version = version;
+            }
+            const std::int64_t days = today - card.last_day;
+            const double elapsed = days > 0 ? static_cast<double>(days)
+                                            : std::chrono::duration<double, std::ratio<86400>>(review.time -
+                                                                                               card.last_time)
+                                                  .count();
+            predicted_review out;
+            out.row = row;
+            out.passed = pass;
+            out.elapsed_days = days;
+            out.bin = bin_of(days, card.long_term_reviews + (days > 0 ? 1U : 0U), card.lapses);
+            out.p[index_of(model::fsrs_default)] =
+                fsrs::retrievability(fsrs::default_parameters, elapsed, card.default_state.stability);
+            if (options.fit_models) {
+                const double p = fsrs::retrievability(fitted, elapsed, card.fitted_state.stability);
+                auto features = layer.features(p, card, elapsed);
+                out.p[index_of(model::fsrs_fitted)] = p;
+                out.p[index_of(model::tutor)] = layer.probability(features);
+                pending.push_back({std::move(features), pass, p});
+            } else {
+                out.p[index_of(model::fsrs_fitted)] = out.p[index_of(model::fsrs_default)];
+                out.p[index_of(model::tutor)] = out.p[index_of(model::fsrs_default)];
+            }
+            by_row[row] = out;
+
+            // The card's own state moves on at once (a card cannot be answered twice at the same instant in
+            // practice); the learner-level state waits for the end of the timestamp.
+            const auto delta = static_cast<double>(days);
+            card.default_state =
+                fsrs::next_state(fsrs::default_parameters, card.default_state, delta, review.grade, short_term);
+            card.fitted_state = fsrs::next_state(fitted, card.fitted_state, delta, review.grade, short_term);
+            history.push_back({delta, review.grade});
+            if (days > 0) {
+                ++card.long_term_reviews;
+                ++labelled;
+                if (!pass) {
+                    ++card.lapses;
+                }
+            }
+            ++card.predicted;
+            card.predicted_passes += pass ? 1U : 0U;
+            card.last_time = review.time;
+            card.last_day = today;
+        }
+
+        for (auto& outcome : pending) {
+            layer.record(std::move(outcome.features), outcome.passed, outcome.fsrs_p);
+        }
+        pending.clear();
+        first = last;
+    }
+
+    run.last_parameters = fitted;
+    for (auto& prediction : by_row) {
+        if (prediction) {
+            run.reviews.push_back(*prediction);
+        }
+    }
+    return run;
+}
+
+metrics evaluate(const prediction_run& run, model m)
+{
+    std::vector<scored_review> scored;
+    scored.reserve(run.reviews.size());
+    for (const auto& review : run.reviews) {
+        scored.push_back({review.probability(m), review.passed, review.bin});
+    }
+    return evaluate(scored);
+}
+
+} // namespace quiz::engine::recall

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/group_round.hpp"
+#include "engine/pack_index.hpp"
+#include "engine/ports.hpp"
+#include "engine/tutor_config.hpp"
+#include "engine/tutor_outcomes.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace quiz::engine {
+
+// The study group's use cases, one unit of work each. Each member's answer also goes into that member's own
+// memory, as if answered alone, so group play feeds everyone's review schedule.
+
+struct round_start_request {
+    workspace_id workspace;
+    std::string channel;
+    learner_id host;
+    std::vector<learner_id> members; ///< who joined the lobby besides the host
+    pack_key pack;
+    language lang = language::en;
+    round_options options;
+    std::uint64_t seed = 0;
+    instant now;
+};
+
+enum class round_status : std::uint8_t {
+    ok,
+    unknown_pack,
+    busy,     ///< the channel already has a round
+    no_round, ///< no such round
+    not_host, ///< only the host may do that
+    ended,
+};
+
+/// The shared state after an action: the open question (answered count, time left), the reveal once it closed,
+/// the scoreboard once the round ended.
+struct round_outcome {
+    round_status status = round_status::ok;
+    round_id round;
+    language lang = language::en;
+    std::optional<round_view> view;
+    std::optional<round_reveal> reveal;
+    std::vector<score_line> scores; ///< filled once the round has ended
+    bool ended = false;
+};
+
+struct round_answer_request {
+    learner_id learner;
+    round_token token;
+    std::uint32_t displayed = 0;
+    idempotency_key key;
+    instant now;
+};
+
+struct round_answer_outcome {
+    round_answer_status status = round_answer_status::stale;
+    bool replayed = false;         ///< the same key was recorded before: nothing new recorded
+    language lang = language::en;
+    std::optional<feedback> told;  ///< private to the member
+    std::optional<round_view> view; ///< shared: how many answered
+    std::optional<round_reveal> reveal; ///< when this answer was the last one and closed the question
+};
+
+class group_tutor {
+public:
+    group_tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config = {});
+
+    /// Opens a round in a channel and its first question.
+    round_outcome start(const round_start_request& request);
+    /// Adds a player; they count for the early close from now on.
+    round_outcome join(round_id round, learner_id learner, instant now);
+    round_answer_outcome answer(const round_answer_request& request);
+    /// The front end's timer fired: closes the question if its deadline has passed.
+    round_outcome tick(round_id round, instant now);
+    /// The host reveals the answer before the deadline.
+    round_outcome reveal(round_id round, learner_id by, instant now);
+    /// The host asks the next question (or, after the last one, ends the round with the scoreboard).
+    round_outcome next(round_id round, learner_id by, instant now);
+    /// The host ends the round: the scoreboard.
+    round_outcome end(round_id round, learner_id by, instant now);
+
+private:
+    unit_of_work_factory& units_;
+    const pack_library& packs_;
+    tutor_config config_;
+};
+
+} // namespace quiz::engine

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/catalog.hpp"
+#include "engine/group_round.hpp"
+#include "engine/session.hpp"
+#include "engine/tutor_outcomes.hpp"
+
+#include <functional>
+#include <span>
+#include <string>
+
+namespace quiz::engine {
+
+// Plain-text renderings of the tutor's values, built only from the catalogue and the values: the terminal uses
+// them as they are; platform renderers may use them as fallback text or format the values their own way.
+
+[[nodiscard]] std::string render_card(const question_card& card, instant now);
+[[nodiscard]] std::string render_feedback(const feedback& told, language lang);
+[[nodiscard]] std::string render_answer_check(answer_check check, language lang);
+[[nodiscard]] std::string render_round_answer_status(round_answer_status status, language lang);
+[[nodiscard]] std::string render_summary(const session_summary& summary, language lang, instant now);
+[[nodiscard]] std::string render_stats(const learner_stats& stats, std::string_view pack_title, language lang,
+                                       instant now);
+[[nodiscard]] std::string render_round_view(const round_view& view, language lang);
+[[nodiscard]] std::string render_reveal(const round_reveal& reveal, language lang);
+[[nodiscard]] std::string render_scoreboard(std::span<const score_line> lines, language lang,
+                                            const std::function<std::string(learner_id)>& name_of);
+
+/// 0..100, rounded; 0 when there is nothing to divide.
+[[nodiscard]] long long percent(long long part, long long whole) noexcept;
+
+} // namespace quiz::engine

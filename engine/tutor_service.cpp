@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+#include "engine/tutor_service.hpp"
+
+#include "engine/learner_loading.hpp"
+#include "engine/learner_stats.hpp"
+
+namespace quiz::engine {
+
+namespace {
+
+session_outcome summary_outcome(const session_state& state, const pack_index& index, const loaded_learner& loaded,
+                                const tutor_config& config, instant now)
+{
+    session_outcome outcome;
+    outcome.session = state.id;
+    outcome.lang = state.lang;
+    outcome.summary = summarize(state, index, loaded.model, config, now, current_streak(loaded.profile, now));
+    return outcome;
+}
+
+} // namespace
+
+tutor::tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config)
+    : units_(units), packs_(packs), config_(std::move(config))
+{
+}
+
+session_outcome tutor::start_session(const start_request& request)
+{
+    const pack_index* index = packs_.find(request.pack);
+    if (index == nullptr) {
+        return {session_status::unknown_pack, {}, request.lang.value_or(language::en), {}, {}};
+    }
+    auto unit = units_.begin();
+    if (auto active = unit->sessions().active_for(request.learner)) {
+        quiz::engine::end_session(*active);
+        unit->sessions().save(*active);
+    }
+    const auto population = unit->attempts().first_attempt_stats(request.pack);
+    auto loaded = load_learner(*unit, *index, request.learner, population, config_);
+    session_state state = open_session(request.learner, request.workspace, request.pack, request.where,
+                                       request.lang.value_or(loaded.profile.lang), request.options, request.seed,
+                                       request.now);
+    state.id = unit->sessions().add(state);
+    auto card = present_next(state, *index, loaded.model, config_, request.now);
+    unit->sessions().save(state);
+    session_outcome outcome;
+    if (card) {
+        outcome.session = state.id;
+        outcome.lang = state.lang;
+        outcome.card = std::move(card);
+    } else {
+        outcome = summary_outcome(state, *index, loaded, config_, request.now);
+    }
+    unit->commit();
+    return outcome;
+}
+
+answer_outcome tutor::answer(const answer_request& request)
+{
+    auto unit = units_.begin();
+    answer_outcome outcome;
+    auto state = unit->sessions().find(request.token.session);
+    if (!state || state->learner != request.learner) {
+        outcome.status = answer_status::no_session;
+        return outcome;
+    }
+    outcome.lang = state->lang;
+    if (auto recorded = unit->attempts().find(request.key)) {
+        if (recorded->learner != request.learner) {
+            outcome.status = answer_status::stale;
+            return outcome;
+        }
+        outcome.status = answer_status::replayed;
+        outcome.told = replay_feedback(packs_, *recorded, state->lang);
+        return outcome;
+    }
+    const pack_index* index = packs_.find(state->pack);
+    if (index == nullptr) {
+        outcome.status = answer_status::no_session;
+        return outcome;
+    }
+    switch (check_answer(*state, request.token, request.displayed, *index)) {
+    case answer_check::accepted:
+        break;
+    case answer_check::stale:
+        outcome.status = answer_status::stale;
+        return outcome;
+    case answer_check::invalid_choice:
+        outcome.status = answer_status::invalid_choice;
+        return outcome;
+    case answer_check::ended:
+        outcome.status = answer_status::ended;
+        return outcome;
+    }
+
+    const auto population = unit->attempts().first_attempt_stats(state->pack);
+    auto loaded = load_learner(*unit, *index, request.learner, population, config_);
+    const auto order = state->current->order;
+    const auto result = answer_current(*state, *index, loaded.model, request.displayed, request.now, config_);
+    save_answer(*unit, *index, request.learner, loaded, result.effect, request.now);
+
+    attempt_record attempt = make_attempt(*index, request.key, request.learner, result.effect, result.chosen,
+                                          request.displayed, order, result.response_time, request.now);
+    attempt.workspace = state->workspace;
+    attempt.where = state->where;
+    attempt.session = state->id;
+    attempt.retry_in_session = result.told.retry_in_session;
+    if (state->follow_up) {
+        attempt.follow_up = state->follow_up;
+    }
+    unit->attempts().append(attempt);
+    unit->sessions().save(*state);
+    unit->commit();
+
+    outcome.status = answer_status::accepted;
+    outcome.told = result.told;
+    return outcome;
+}
+
+session_outcome tutor::next_question(learner_id learner, session_id session, instant now)
+{
+    auto unit = units_.begin();
+    auto state = unit->sessions().find(session);
+    if (!state || state->learner != learner) {
+        return {session_status::no_session, session, language::en, {}, {}};
+    }
+    const pack_index* index = packs_.find(state->pack);
+    if (index == nullptr) {
+        return {session_status::unknown_pack, session, state->lang, {}, {}};
+    }
+    const auto population = unit->attempts().first_attempt_stats(state->pack);
+    auto loaded = load_learner(*unit, *index, learner, population, config_);
+    if (state->phase == session_phase::asking && state->current) {
+        return {session_status::ok, session, state->lang, current_card(*state, *index, loaded.model, config_, now), {}};
+    }
+    auto card = present_next(*state, *index, loaded.model, config_, now);
+    unit->sessions().save(*state);
+    session_outcome outcome;
+    if (card) {
+        outcome = {session_status::ok, session, state->lang, std::move(card), {}};
+    } else {
+        outcome = summary_outcome(*state, *index, loaded, config_, now);
+    }
+    unit->commit();
+    return outcome;
+}
+
+session_outcome tutor::end_session(learner_id learner, session_id session, instant now)
+{
+    auto unit = units_.begin();
+    auto state = unit->sessions().find(session);
+    if (!state || state->learner != learner) {
+        return {session_status::no_session, session, language::en, {}, {}};
+    }
+    const pack_index* index = packs_.find(state->pack);
+    if (index == nullptr) {
+        return {session_status::unknown_pack, session, state->lang, {}, {}};
+    }
+    const auto population = unit->attempts().first_attempt_stats(state->pack);
+    auto loaded = load_learner(*unit, *index, learner, population, config_);
+    quiz::engine::end_session(*state);
+    unit->sessions().save(*state);
+    auto outcome = summary_outcome(*state, *index, loaded, config_, now);
+    unit->commit();
+    return outcome;
+}
+
+std::optional<learner_stats> tutor::stats(learner_id learner, const pack_key& pack, instant now,
+                                          std::optional<language> lang)
+{
+    const pack_index* index = packs_.find(pack);
+    if (index == nullptr) {
+        return std::nullopt;
+    }
+    auto unit = units_.begin();
+    const auto population = unit->attempts().first_attempt_stats(pack);
+    const auto loaded = load_learner(*unit, *index, learner, population, config_);
+    return compute_stats(*index, loaded.model, loaded.profile, config_, now, lang.value_or(loaded.profile.lang));
+}
+
+} // namespace quiz::engine

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/pack_index.hpp"
+#include "engine/ports.hpp"
+#include "engine/session.hpp"
+#include "engine/tutor_config.hpp"
+#include "engine/tutor_outcomes.hpp"
+
+#include <cstdint>
+#include <optional>
+
+namespace quiz::engine {
+
+// The learner's use cases. Each one is one user action: it opens a unit of work, loads, calls the pure core
+// (session.hpp, learner_model.hpp), saves, and commits. Time and seeds come with the request.
+
+struct start_request {
+    learner_id learner;
+    std::optional<workspace_id> workspace;
+    pack_key pack;
+    venue where = venue::dm;
+    std::optional<language> lang; ///< nullopt: the learner's profile language
+    session_options options;
+    std::uint64_t seed = 0;       ///< shuffles the choices of this session
+    instant now;
+};
+
+enum class session_status : std::uint8_t {
+    ok,
+    unknown_pack,
+    no_session, ///< no such session, or not this learner's
+};
+
+/// What start, next and end return: the question on screen, or the summary once the session has ended.
+struct session_outcome {
+    session_status status = session_status::ok;
+    session_id session;
+    language lang = language::en;
+    std::optional<question_card> card;
+    std::optional<session_summary> summary;
+};
+
+struct answer_request {
+    learner_id learner;
+    session_token token;        ///< the token of the card the answer was given on
+    std::uint32_t displayed = 0; ///< display position (0 = A)
+    idempotency_key key;
+    instant now;
+};
+
+enum class answer_status : std::uint8_t {
+    accepted,
+    replayed,       ///< the same key was recorded before: the recorded outcome, nothing new recorded
+    stale,          ///< not the question on screen: nothing recorded
+    invalid_choice,
+    ended,
+    no_session,
+};
+
+struct answer_outcome {
+    answer_status status = answer_status::no_session;
+    language lang = language::en;
+    std::optional<feedback> told;
+};
+
+class tutor {
+public:
+    /// `units` and `packs` must outlive the tutor.
+    tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config = {});
+
+    /// Starts a session (ending the learner's active one) and shows its first question, or its summary at once
+    /// when there is nothing to ask.
+    session_outcome start_session(const start_request& request);
+
+    /// Records an answer once per idempotency key and returns the feedback.
+    answer_outcome answer(const answer_request& request);
+
+    /// After the feedback: the next question, or the summary. On a question still waiting for its answer, shows
+    /// it again.
+    session_outcome next_question(learner_id learner, session_id session, instant now);
+
+    /// Ends the session and returns its summary.
+    session_outcome end_session(learner_id learner, session_id session, instant now);
+
+    /// The learner's progress in a pack (nullopt for an unknown pack). Reads only.
+    std::optional<learner_stats> stats(learner_id learner, const pack_key& pack, instant now,
+                                       std::optional<language> lang = std::nullopt);
+
+    [[nodiscard]] const tutor_config& config() const noexcept { return config_; }
+
+private:
+    unit_of_work_factory& units_;
+    const pack_library& packs_;
+    tutor_config config_;
+};
+
+} // namespace quiz::engine

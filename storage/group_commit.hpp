@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <type_traits>
+
+namespace SQLite {
+class Database;
+}
+
+namespace quiz::storage {
+
+struct group_commit_options {
+    /// Most units in one transaction: bounds the latency of the first unit of a large batch.
+    std::size_t max_batch = 512;
+};
+
+/// Counters for benchmarks and logs (read with stats()).
+struct group_commit_stats {
+    std::uint64_t units = 0;
+    std::uint64_t transactions = 0;
+    std::uint64_t failed_units = 0;
+};
+
+/// Group commit: one writer thread runs queued units of work against one connection, as many as are waiting in
+/// one IMMEDIATE transaction, each unit inside its own SAVEPOINT (a unit that throws rolls back alone), commits
+/// once, and only then reports each unit's outcome. With synchronous=FULL a commit costs one WAL sync, so the
+/// sync is shared by every answer of the batch while it stays durable before anyone is told "recorded".
+///
+/// Thread-safety: submit() and run() may be called from any thread. The connection, and every statement prepared
+/// on it, is used only by the writer thread from construction to destruction: nothing else may touch it meanwhile.
+/// A unit must not call run() (it would wait for itself).
+class group_commit {
+public:
+    /// Runs inside the unit's savepoint, on the writer thread.
+    using unit = std::function<void()>;
+    /// Called on the writer thread once the unit's fate is final: nullptr after its transaction committed, else
+    /// the exception that rolled the unit back (its own, or the batch's when the commit itself failed). Keep it
+    /// short and non-throwing: post to an IO context rather than doing IO here.
+    using completion = std::function<void(std::exception_ptr)>;
+
+    explicit group_commit(SQLite::Database& db, group_commit_options options = {});
+    group_commit(const group_commit&) = delete;
+    group_commit& operator=(const group_commit&) = delete;
+    /// Finishes every unit already submitted, then stops the writer.
+    ~group_commit();
+
+    /// Queues a unit; never waits for IO (for an HTTP server's IO threads). Throws std::logic_error after
+    /// shutdown began.
+    void submit(unit work, completion done);
+
+    /// Queues a unit and waits until it is committed (for the CLI and tests); returns what `work` returns, or
+    /// rethrows its exception or the commit's.
+    template <class F>
+    std::invoke_result_t<F&> run(F work);
+
+    [[nodiscard]] group_commit_stats stats() const;
+
+private:
+    struct pending {
+        unit work;
+        completion done;
+        std::exception_ptr failure;
+    };
+    struct statements;
+    void writer_loop();
+    void run_batch(std::deque<pending>& batch);
+
+    SQLite::Database& db_;
+    group_commit_options options_;
+    std::unique_ptr<statements> control_; ///< prepared in the constructor, used by the writer only
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<pending> queue_;
+    bool stopping_ = false;
+    group_commit_stats stats_;
+    std::thread writer_;
+};
+
+template <class F>
+std::invoke_result_t<F&> group_commit::run(F work)
+{
+    using result_type = std::invoke_result_t<F&>;
+    std::promise<result_type> promise;
+    auto future = promise.get_future();
+    if constexpr (std::is_void_v<result_type>) {
+        submit([&work] { work(); },
+               [&promise](std::exception_ptr failure) {
+                   if (failure) {
+                       promise.set_exception(failure);
+                   } else {
+                       promise.set_value();
+                   }
+               });
+        return future.get();
+    } else {
+        // Written by the unit and read by the completion, both on the writer thread; this frame outlives both
+        // because it waits for the future.
+        std::optional<result_type> value;
+        submit([&work, &value] { value.emplace(work()); },
+               [&promise, &value](std::exception_ptr failure) {
+                   if (failure) {
+                       promise.set_exception(failure);
+                   } else {
+                       promise.set_value(std::move(*value));
+                   }
+               });
+        return future.get();
+    }
+}
+
+} // namespace quiz::storage

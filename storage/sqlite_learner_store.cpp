@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#include "storage/sqlite_learner_store.hpp"
+
+#include "storage/sql_values.hpp"
+#include "storage/statement_use.hpp"
+
+#include <SQLiteCpp/Database.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace quiz::storage {
+
+sqlite_learner_store::sqlite_learner_store(SQLite::Database& db)
+    : find_(db, "SELECT locale, last_study_day, streak_days, best_streak_days FROM learner WHERE id = ?1"),
+      save_(db, "UPDATE learner SET locale = ?2, last_study_day = ?3, streak_days = ?4, best_streak_days = ?5"
+                " WHERE id = ?1")
+{
+}
+
+std::optional<engine::learner_profile> sqlite_learner_store::find(engine::learner_id learner)
+{
+    const statement_use use(find_);
+    use->bind(1, learner.value());
+    if (!use->executeStep()) {
+        return std::nullopt;
+    }
+    engine::learner_profile profile;
+    profile.id = learner;
+    if (const auto locale = optional_text(use->getColumn(0))) {
+        profile.lang = engine::parse_language(*locale).value_or(engine::language::en);
+    }
+    profile.last_study_day = optional_int(use->getColumn(1));
+    profile.streak_days = checked_int<int>(use->getColumn(2));
+    profile.best_streak_days = checked_int<int>(use->getColumn(3));
+    return profile;
+}
+
+void sqlite_learner_store::save(const engine::learner_profile& profile)
+{
+    const statement_use use(save_);
+    use->bind(1, profile.id.value());
+    use->bind(2, std::string(engine::code(profile.lang)));
+    bind_optional(*use, 3, profile.last_study_day);
+    use->bind(4, profile.streak_days);
+    use->bind(5, profile.best_streak_days);
+    if (use->exec() == 0) {
+        throw std::logic_error("learner " + std::to_string(profile.id.value()) +
+                               " has no row: the edge creates learners before the tutor saves a profile");
+    }
+}
+
+} // namespace quiz::storage

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+#include "engine/next_question.hpp"
+
+#include "tests/support/test_pack.hpp"
+#include "tests/support/tutor_fixtures.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace quiz::engine;
+using quiz::test::blank_model;
+using quiz::test::days_after;
+using quiz::test::noon_day0;
+using quiz::test::pack_builder;
+using quiz::test::remember;
+
+namespace {
+
+pack_index two_concept_pack(int questions = 4)
+{
+    pack_builder builder;
+    builder.concept_tag("a", "Concept A", "Notion A").concept_tag("b", "Concept B", "Notion B");
+    builder.misconception("mix", "Mixing things up", "Confondre les choses");
+    builder.section("s", "Section", "Section");
+    // q0 (a), q1 (b), q2 (a), q3 (b), ...; q1 and q3 probe "mix" on choice 1.
+    for (int i = 0; i < questions; ++i) {
+        const bool b = i % 2 == 1;
+        builder.question("q" + std::to_string(i), "s", {b ? "b" : "a"}, 4, 0,
+                         b ? std::vector<std::string>{"", "mix"} : std::vector<std::string>{});
+    }
+    return pack_index(builder.build());
+}
+
+selection_request at(instant now, int new_allowed = 10)
+{
+    selection_request request;
+    request.now = now;
+    request.new_allowed = new_allowed;
+    return request;
+}
+
+std::optional<pick> choose(const pack_index& index, const learner_model& model, const selection_request& request)
+{
+    return choose_next(index, model, tutor_config{}, request);
+}
+
+} // namespace
+
+TEST_CASE("a due review comes before new questions and before questions not yet due")
+{
+    const auto index = two_concept_pack(3);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -3), 10.0); // interval 10 days: not due
+    remember(model, 1, days_after(now, -10), 2.0); // interval 2 days: due
+    CHECK(choose(index, model, at(now)) == pick{1, pick_reason::review});
+}
+
+TEST_CASE("the review furthest below the target retention comes first")
+{
+    const auto index = two_concept_pack(2);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -3), 2.0);
+    remember(model, 1, days_after(now, -20), 2.0);
+    CHECK(choose(index, model, at(now)) == pick{1, pick_reason::review});
+    remember(model, 0, days_after(now, -30), 2.0);
+    CHECK(choose(index, model, at(now)) == pick{0, pick_reason::review});
+}
+
+TEST_CASE("a question missed before is raised above a slightly more forgotten one")
+{
+    const auto index = two_concept_pack(4);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    // q0 and q2 are both concept a; q0 is a little more overdue (recall 0.81 against 0.83).
+    remember(model, 0, days_after(now, -6), 2.0);
+    remember(model, 2, days_after(now, -5), 2.0);
+    CHECK(choose(index, model, at(now, 0)) == pick{0, pick_reason::review});
+    remember(model, 2, days_after(now, -5), 2.0, 1);
+    CHECK(choose(index, model, at(now, 0)) == pick{2, pick_reason::review});
+}
+
+TEST_CASE("questions of a concept the learner keeps missing are raised")
+{
+    const auto index = two_concept_pack(2);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -10), 2.0); // concept a
+    remember(model, 1, days_after(now, -10), 2.0); // concept b
+    CHECK(choose(index, model, at(now)) == pick{0, pick_reason::review});
+    model.skills[1].form = -0.8;
+    CHECK(choose(index, model, at(now)) == pick{1, pick_reason::review});
+}
+
+TEST_CASE("a concept the learner does better on than the typical learner waits longer; a weaker one comes sooner only if asked")
+{
+    const auto index = two_concept_pack(2);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    tutor_config config;
+    REQUIRE(config.form_moves_due == form_scheduling::delay_only);
+    // Stability 4 days: due after 4 days at the typical form.
+    remember(model, 0, days_after(now, -5), 4.0);
+    remember(model, 1, days_after(now, -3), 4.0);
+    CHECK(is_due(index, model, 0, now, config));
+    CHECK_FALSE(is_due(index, model, 1, now, config));
+    model.skills[0].form = 0.8;
+    CHECK_FALSE(is_due(index, model, 0, now, config));
+    // Relative to a typical learner who does as well, it is due again.
+    model.typical_form[0] = 0.8;
+    CHECK(is_due(index, model, 0, now, config));
+
+    model.skills[1].form = -0.8;
+    CHECK_FALSE(is_due(index, model, 1, now, config));
+    config.form_moves_due = form_scheduling::both;
+    CHECK(is_due(index, model, 1, now, config));
+    config.form_moves_due = form_scheduling::none;
+    model.typical_form[0] = 0.0;
+    CHECK(is_due(index, model, 0, now, config));
+}
+
+TEST_CASE("a question probing a misconception the learner showed is raised")
+{
+    const auto index = two_concept_pack(4);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -10), 2.0);
+    remember(model, 1, days_after(now, -9), 2.0); // probes "mix"; a little less overdue
+    remember(model, 2, days_after(now, 0), 50.0);
+    remember(model, 3, days_after(now, 0), 50.0);
+    CHECK(choose(index, model, at(now)) == pick{0, pick_reason::review});
+    model.open_misconception[0] = 1;
+    CHECK(choose(index, model, at(now)) == pick{1, pick_reason::review});
+}
+
+TEST_CASE("a question missed earlier in the session comes back after the gap, before due reviews")
+{
+    const auto index = two_concept_pack(3);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 1, days_after(now, -10), 2.0); // due
+    remember(model, 2, now, 0.2, 1);               // just missed
+    const std::vector<pending_retry> retries{{2, 4}};
+    auto request = at(now);
+    request.retries = retries;
+    request.presented = 3;
+    CHECK(choose(index, model, request) == pick{1, pick_reason::review});
+    request.presented = 4;
+    CHECK(choose(index, model, request) == pick{2, pick_reason::retry});
+}
+
+TEST_CASE("never the same question twice in a row")
+{
+    const auto index = two_concept_pack(2);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -10), 2.0); // due
+    remember(model, 1, days_after(now, -1), 10.0); // not due
+    auto request = at(now);
+    request.previous = 0;
+    CHECK(choose(index, model, request) == pick{1, pick_reason::practice});
+
+    const std::vector<pending_retry> retries{{0, 0}};
+    request.retries = retries;
+    CHECK(choose(index, model, request) == pick{1, pick_reason::practice});
+
+    const auto single = pack_index(pack_builder{}.concept_tag("a", "A", "A").section("s", "S", "S").question("only", "s", {"a"}).build());
+    auto lone = blank_model(single);
+    remember(lone, 0, days_after(now, -10), 2.0);
+    auto lone_request = at(now);
+    lone_request.previous = 0;
+    CHECK_FALSE(choose(single, lone, lone_request).has_value());
+}
+
+TEST_CASE("new questions come in guide order, those of weak concepts first")
+{
+    const auto index = two_concept_pack(4);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    CHECK(choose(index, model, at(now)) == pick{0, pick_reason::fresh});
+    model.skills[1].form = -0.5;
+    CHECK(choose(index, model, at(now)) == pick{1, pick_reason::fresh});
+    CHECK_FALSE(choose(index, model, at(now, 0)).has_value());
+}
+
+TEST_CASE("with nothing due or new, practice the question most likely forgotten")
+{
+    const auto index = two_concept_pack(2);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -2), 10.0);
+    remember(model, 1, days_after(now, -8), 10.0);
+    CHECK(choose(index, model, at(now)) == pick{1, pick_reason::practice});
+}
+
+TEST_CASE("reviews only offers neither new questions nor practice")
+{
+    const auto index = two_concept_pack(3);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 1, days_after(now, -1), 10.0);
+    auto request = at(now);
+    request.reviews_only = true;
+    CHECK_FALSE(choose(index, model, request).has_value());
+    remember(model, 2, days_after(now, -10), 2.0);
+    CHECK(choose(index, model, request) == pick{2, pick_reason::review});
+}
+
+TEST_CASE("the planned misconception follow-up comes next, after a retry whose turn has come")
+{
+    const auto index = two_concept_pack(4);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -10), 2.0); // due
+    auto request = at(now);
+    request.follow_up = 3;
+    CHECK(choose(index, model, request) == pick{3, pick_reason::follow_up});
+    const std::vector<pending_retry> retries{{2, 1}};
+    request.retries = retries;
+    request.presented = 1;
+    CHECK(choose(index, model, request) == pick{2, pick_reason::retry});
+}
+
+TEST_CASE("a session limited to a concept asks only that concept")
+{
+    const auto index = two_concept_pack(4);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, days_after(now, -10), 2.0); // concept a, due
+    auto request = at(now);
+    request.only_concept = 1;
+    CHECK(choose(index, model, request) == pick{1, pick_reason::fresh});
+}
+
+TEST_CASE("a retry whose turn has not come is asked rather than nothing")
+{
+    const auto index = two_concept_pack(2);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    remember(model, 0, now, 0.2, 1);
+    remember(model, 1, now, 2.0);
+    const std::vector<pending_retry> retries{{0, 9}};
+    auto request = at(now);
+    request.reviews_only = true;
+    request.retries = retries;
+    request.previous = 1;
+    CHECK(choose(index, model, request) == pick{0, pick_reason::retry});
+}
+
+TEST_CASE("a follow-up is the most urgent due question probing the misconception, else a new one")
+{
+    const auto index = two_concept_pack(6); // q1, q3, q5 probe "mix"
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    const tutor_config config;
+    remember(model, 1, now, 0.2, 1); // just missed
+    const std::vector<std::uint32_t> asked{1};
+    CHECK(find_follow_up(index, model, config, 0, now, asked, true) == std::optional<std::uint32_t>{3});
+    CHECK(find_follow_up(index, model, config, 0, now, asked, false) == std::nullopt);
+    remember(model, 5, days_after(now, -10), 2.0);
+    CHECK(find_follow_up(index, model, config, 0, now, asked, true) == std::optional<std::uint32_t>{5});
+}
+
+TEST_CASE("due counts and the next due date")
+{
+    const auto index = two_concept_pack(4);
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    const tutor_config config;
+    remember(model, 0, days_after(now, -10), 2.0);
+    remember(model, 1, days_after(now, -1), 5.0);
+    auto summary = summarize_due(index, model, config, now);
+    CHECK(summary.due == 1);
+    CHECK(summary.unseen == 2);
+    CHECK_FALSE(summary.next_due.has_value());
+    remember(model, 0, days_after(now, -1), 3.0);
+    summary = summarize_due(index, model, config, now);
+    CHECK(summary.due == 0);
+    // Answered yesterday with a 3-day interval: due at midnight UTC two days from now.
+    REQUIRE(summary.next_due.has_value());
+    CHECK(*summary.next_due == std::chrono::floor<std::chrono::days>(now) + std::chrono::days{2});
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "bot/config.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <map>
+#include <sstream>
+
+namespace {
+
+using quiz::bot::config;
+using quiz::bot::config_error;
+using quiz::bot::environment;
+using quiz::bot::load_config;
+
+environment env_of(std::map<std::string, std::string, std::less<>> values)
+{
+    return [values = std::move(values)](std::string_view name) -> std::optional<std::string> {
+        const auto it = values.find(name);
+        return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+}
+
+/// The message load_config gives for these variables, or "" when they are accepted.
+std::string problem_with(std::map<std::string, std::string, std::less<>> values)
+{
+    try {
+        (void)load_config(env_of(std::move(values)), 4);
+    } catch (const config_error& e) {
+        return e.what();
+    }
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("config: defaults", "[config]")
+{
+    const config cfg = load_config(env_of({}), 6);
+    CHECK(cfg.listen.host == "127.0.0.1");
+    CHECK(cfg.listen.port == 8080);
+    CHECK(cfg.database_path == "./data/quizbot.db");
+    CHECK(cfg.content_dir == "./content/packs");
+    CHECK(cfg.public_url == "http://127.0.0.1:8080");
+    CHECK(cfg.admin_token.empty());
+    CHECK(cfg.log == quiz::bot::log_format::plain);
+    CHECK(cfg.threads == 6);
+    CHECK(cfg.playground);
+    CHECK(cfg.discord.public_key.empty());
+    CHECK(cfg.discord.api_base == "https://discord.com/api/v10");
+    CHECK(cfg.slack.api_base == "https://slack.com/api");
+    CHECK(cfg.slack.response_url_hosts == std::vector<std::string>{"hooks.slack.com"});
+    CHECK(load_config(env_of({}), 0).threads == 1);
+}
+
+TEST_CASE("config: accepted values", "[config]")
+{
+    const config cfg = load_config(env_of({
+                                       {"QUIZBOT_LISTEN", "[::1]:9000"},
+                                       {"QUIZBOT_DB", "/var/lib/quizbot/q.db"},
+                                       {"QUIZBOT_CONTENT", "/srv/packs"},
+                                       {"QUIZBOT_PUBLIC_URL", "https://quiz.example.org/base/"},
+                                       {"QUIZBOT_ADMIN_TOKEN", "0123456789abcdef"},
+                                       {"QUIZBOT_LOG_FORMAT", "json"},
+                                       {"QUIZBOT_THREADS", "3"},
+                                       {"QUIZBOT_PLAYGROUND", "off"},
+                                       {"DISCORD_PUBLIC_KEY", std::string(64, 'A')},
+                                       {"DISCORD_APPLICATION_ID", "1234567890123456789"},
+                                       {"DISCORD_BOT_TOKEN", "bot.token.value"},
+                                       {"DISCORD_API_BASE", "http://127.0.0.1:9999/api/v10"},
+                                       {"SLACK_SIGNING_SECRET", "8f742231b10e8888abcd99yyyzzz85a5"},
+                                       {"SLACK_BOT_TOKEN", "xoxb-1-2-3"},
+                                       {"SLACK_RESPONSE_URL_HOSTS", "Hooks.Slack.com, 127.0.0.1:9999"},
+                                   }),
+                                   4);
+    CHECK(cfg.listen.host == "::1");
+    CHECK(cfg.listen.port == 9000);
+    CHECK(cfg.listen.to_string() == "[::1]:9000");
+    CHECK(cfg.listen.is_loopback());
+    CHECK(cfg.database_path == "/var/lib/quizbot/q.db");
+    CHECK(cfg.public_url == "https://quiz.example.org/base");
+    CHECK(cfg.admin_token.reveal() == "0123456789abcdef");
+    CHECK(cfg.log == quiz::bot::log_format::json);
+    CHECK(cfg.threads == 3);
+    CHECK_FALSE(cfg.playground);
+    CHECK(cfg.discord.public_key == std::string(64, 'a'));
+    CHECK(cfg.discord.application_id == "1234567890123456789");
+    CHECK(cfg.discord.api_base == "http://127.0.0.1:9999/api/v10");
+    CHECK(cfg.slack.bot_token.reveal() == "xoxb-1-2-3");
+    CHECK(cfg.slack.response_url_hosts == std::vector<std::string>{"hooks.slack.com", "127.0.0.1:9999"});
+}
+
+TEST_CASE("config: the playground defaults to on only on loopback; the public URL follows the listen address",
+          "[config]")
+{
+    const config outside = load_config(env_of({{"QUIZBOT_LISTEN", "0.0.0.0:80"}}), 1);
+    CHECK_FALSE(outside.playground);
+    CHECK(outside.public_url == "http://0.0.0.0:80");
+    CHECK(load_config(env_of({{"QUIZBOT_LISTEN", "localhost:8081"}}), 1).listen.host == "127.0.0.1");
+    CHECK(load_config(env_of({{"QUIZBOT_LISTEN", "127.0.0.2:8081"}}), 1).playground);
+    CHECK(load_config(env_of({{"QUIZBOT_LISTEN", ""}}), 1).listen.port == 8080); // empty counts as unset
+}
+
+TEST_CASE("config: each bad value is reported with the variable's name", "[config]")
+{
+    const auto [name, value, expected] = GENERATE(table<std::string, std::string, std::string>({
+        {"QUIZBOT_LISTEN", "nonsense", "QUIZBOT_LISTEN: expected host:port"},
+        {"QUIZBOT_LISTEN", "127.0.0.1", "QUIZBOT_LISTEN: expected host:port"},
+        {"QUIZBOT_LISTEN", "127.0.0.1:99999", "QUIZBOT_LISTEN: expected host:port"},
+        {"QUIZBOT_LISTEN", "::1:8080", "QUIZBOT_LISTEN: expected host:port"},
+        {"QUIZBOT_LISTEN", "example.org:8080", "QUIZBOT_LISTEN: expected host:port"},
+        {"QUIZBOT_LISTEN", "[::1]8080", "QUIZBOT_LISTEN: expected host:port"},
+        {"QUIZBOT_PUBLIC_URL", "quiz.example.org", "QUIZBOT_PUBLIC_URL: expected an http:// or https:// URL"},
+        {"QUIZBOT_PUBLIC_URL", "https://quiz.example.org/?x=1", "QUIZBOT_PUBLIC_URL: expected"},
+        {"QUIZBOT_LOG_FORMAT", "xml", "QUIZBOT_LOG_FORMAT: expected plain or json, got \"xml\""},
+        {"QUIZBOT_THREADS", "0", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
+        {"QUIZBOT_THREADS", "many", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
+        {"QUIZBOT_THREADS", "257", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
+        {"QUIZBOT_PLAYGROUND", "yes", "QUIZBOT_PLAYGROUND: expected on or off"},
+        {"DISCORD_PUBLIC_KEY", "abc", "DISCORD_PUBLIC_KEY: expected 64 hexadecimal digits"},
+        {"DISCORD_PUBLIC_KEY", std::string(63, 'a') + "g", "DISCORD_PUBLIC_KEY: expected 64 hexadecimal digits"},
+        {"DISCORD_APPLICATION_ID", "12ab", "DISCORD_APPLICATION_ID: expected the application id"},
+        {"DISCORD_API_BASE", "ftp://discord.com", "DISCORD_API_BASE: expected an http:// or https:// URL"},
+        {"SLACK_API_BASE", "https://", "SLACK_API_BASE: expected an http:// or https:// URL"},
+        {"SLACK_RESPONSE_URL_HOSTS", "hooks.slack.com,,x", "SLACK_RESPONSE_URL_HOSTS: expected host names"},
+        {"SLACK_RESPONSE_URL_HOSTS", "https://hooks.slack.com", "SLACK_RESPONSE_URL_HOSTS: expected host names"},
+        {"QUIZBOT_ADMIN_TOKEN", "short", "QUIZBOT_ADMIN_TOKEN: must be at least 16 characters long"},
+        {"DISCORD_BOT_TOKEN", "has space", "DISCORD_BOT_TOKEN: must not contain spaces"},
+        {"SLACK_BOT_TOKEN", "xoxp-user-token", "SLACK_BOT_TOKEN: expected a bot token starting with xoxb-"},
+        {"SLACK_SIGNING_SECRET", "tab\tinside", "SLACK_SIGNING_SECRET: must not contain spaces"},
+    }));
+    CAPTURE(name, value);
+    const auto message = problem_with({{name, value}});
+    CHECK(message.find(expected) != std::string::npos);
+}
+
+TEST_CASE("config: every bad variable is reported at once", "[config]")
+{
+    try {
+        (void)load_config(env_of({{"QUIZBOT_LISTEN", "x"}, {"QUIZBOT_THREADS", "x"}, {"SLACK_API_BASE", "x"}}), 1);
+        FAIL("accepted bad values");
+    } catch (const config_error& e) {
+        REQUIRE(e.problems().size() == 3);
+        CHECK(e.problems()[0].starts_with("QUIZBOT_LISTEN: "));
+        CHECK(e.problems()[1].starts_with("QUIZBOT_THREADS: "));
+        CHECK(e.problems()[2].starts_with("SLACK_API_BASE: "));
+    }
+}
+
+TEST_CASE("config: secret values never appear in errors, descriptions or printing", "[config][secret]")
+{
+    const std::string token = "xoxp-very-secret-user-token-0001";
+    CHECK(problem_with({{"SLACK_BOT_TOKEN", token}}).find("very-secret") == std::string::npos);
+    CHECK(problem_with({{"QUIZBOT_ADMIN_TOKEN", "tiny-secret"}}).find("tiny-secret") == std::string::npos);
+    CHECK(problem_with({{"DISCORD_BOT_TOKEN", "spaced secret"}}).find("spaced secret") == std::string::npos);
+
+    const config cfg = load_config(env_of({{"QUIZBOT_ADMIN_TOKEN", "admin-secret-0123456789"},
+                                            {"DISCORD_BOT_TOKEN", "discord-secret-token"},
+                                            {"SLACK_SIGNING_SECRET", "slack-signing-secret"},
+                                            {"SLACK_BOT_TOKEN", "xoxb-slack-secret-token"}}),
+                                   1);
+    const auto text = quiz::bot::describe(cfg);
+    for (const auto* secret : {"admin-secret", "discord-secret", "slack-signing", "slack-secret"}) {
+        CHECK(text.find(secret) == std::string::npos);
+    }
+    CHECK(text.find("admin_token=<redacted>") != std::string::npos);
+    CHECK(text.find("slack_bot_token=<redacted>") != std::string::npos);
+
+    std::ostringstream streamed;
+    streamed << cfg.discord.bot_token << ' ' << quiz::bot::secret{};
+    CHECK(streamed.str() == "<redacted> <unset>");
+    CHECK(fmt::format("{} {:>12}", cfg.slack.bot_token, cfg.admin_token) == "<redacted>   <redacted>");
+}
+
+TEST_CASE("config: the help lists every variable with its default", "[config]")
+{
+    const auto help = quiz::bot::config_help();
+    for (const char* name : {"QUIZBOT_LISTEN", "QUIZBOT_DB", "QUIZBOT_CONTENT", "QUIZBOT_PUBLIC_URL",
+                             "QUIZBOT_ADMIN_TOKEN", "QUIZBOT_LOG_FORMAT", "QUIZBOT_THREADS", "QUIZBOT_PLAYGROUND",
+                             "DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID", "DISCORD_BOT_TOKEN", "DISCORD_API_BASE",
+                             "SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_API_BASE", "SLACK_RESPONSE_URL_HOSTS"}) {
+        CHECK(help.find(name) != std::string::npos);
+    }
+    CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);
+    CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
+    CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
+    CHECK(quiz::bot::config_variables().size() == 16);
+}

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: MIT
+// The playground's API over real loopback sockets, on `quizbot serve` in-process with the shipped pack.
+#include "bot/cli/command.hpp"
+#include "bot/cli/serve.hpp"
+#include "bot/http/server.hpp"
+#include "tests/http/support/capture_sink.hpp"
+#include "tests/http/support/loopback_client.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <future>
+#include <map>
+#include <sstream>
+#include <thread>
+
+namespace {
+
+using namespace std::chrono_literals;
+namespace json = boost::json;
+
+/// `quizbot serve` on 127.0.0.1 with a free port and a fresh database, stopped at scope exit.
+class playground_server {
+public:
+    explicit playground_server(std::string playground = "")
+    {
+        std::map<std::string, std::string, std::less<>> values{
+            {"QUIZBOT_LISTEN", "127.0.0.1:0"},
+            {"QUIZBOT_DB", (dir_.path() / "quizbot.db").string()},
+            {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
+            {"QUIZBOT_THREADS", "2"}};
+        if (!playground.empty()) {
+            values.emplace("QUIZBOT_PLAYGROUND", playground);
+        }
+        quiz::bot::cli::serve_hooks hooks;
+        hooks.log_sink = std::make_shared<quiz::test::capture_sink>();
+        hooks.handle_signals = false;
+        hooks.on_listening = [this](quiz::bot::http::server& s) { listening_.set_value(&s); };
+        runner_ = std::thread([this, values = std::move(values), hooks] {
+            const quiz::bot::environment env = [&values](std::string_view name) -> std::optional<std::string> {
+                const auto it = values.find(name);
+                return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
+            };
+            code_ = quiz::bot::cli::serve(env, {in_, out_, err_}, hooks);
+        });
+        auto ready = listening_.get_future();
+        if (ready.wait_for(60s) != std::future_status::ready) {
+            throw std::runtime_error("serve did not start");
+        }
+        server_ = ready.get();
+    }
+    ~playground_server()
+    {
+        server_->stop();
+        runner_.join();
+    }
+    playground_server(const playground_server&) = delete;
+    playground_server& operator=(const playground_server&) = delete;
+
+    [[nodiscard]] std::uint16_t port() const { return server_->port(); }
+
+private:
+    quiz::test::temp_dir dir_;
+    std::istringstream in_;
+    std::ostringstream out_;
+    std::ostringstream err_;
+    int code_ = -1;
+    std::promise<quiz::bot::http::server*> listening_;
+    quiz::bot::http::server* server_ = nullptr;
+    std::thread runner_;
+};
+
+struct json_reply {
+    unsigned status = 0;
+    json::object body;
+    std::string content_type;
+};
+
+json_reply call(quiz::test::loopback_client& c, std::string_view method, std::string_view target,
+                const std::string& body = {})
+{
+    const auto reply = c.request(method, target, body, body.empty() ? "" : "Content-Type: application/json\r\n");
+    REQUIRE(reply);
+    const auto parsed = json::parse(reply->body);
+    REQUIRE(parsed.is_object());
+    return {reply->status, parsed.as_object(), reply->field("content-type")};
+}
+
+std::string text(const json::value& v) { return std::string(v.as_string()); }
+
+std::string answer_body(const std::string& learner, std::int64_t session, std::int64_t sequence, int choice)
+{
+    return json::serialize(json::object{{"learner", learner}, {"session", session}, {"sequence", sequence},
+                                        {"choice", choice}});
+}
+
+} // namespace
+
+TEST_CASE("playground: a three-question run records answers and shows feedback, explanations and the next card",
+          "[playground]")
+{
+    playground_server s;
+    quiz::test::loopback_client c(s.port());
+    const auto started = call(c, "POST", "/api/play/session", R"({"lang":"en"})");
+    REQUIRE(started.status == 200);
+    const std::string learner = text(started.body.at("learner"));
+    CHECK(learner.size() == 32);
+    CHECK(text(started.body.at("pack")) == "zero-sharded");
+    const auto session = started.body.at("session").as_int64();
+    auto card = started.body.at("card").as_object();
+    CHECK(text(card.at("header")).starts_with("New question 1 of "));
+    CHECK(card.at("choices").as_array().size() >= 2);
+    CHECK(text(card.at("guide").at("url")).starts_with("/guide/zero-sharded/"));
+
+    for (int i = 0; i < 3; ++i) {
+        const auto sequence = card.at("sequence").as_int64();
+        const auto answered = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, 1));
+        REQUIRE(answered.status == 200);
+        CHECK(text(answered.body.at("status")) == "accepted");
+        const auto& told = answered.body.at("feedback").as_object();
+        const bool correct = told.at("correct").as_bool();
+        CHECK(text(told.at("verdict")) == (correct ? "Right!" : "Not quite."));
+        CHECK(told.at("chosen").at("position").as_int64() == 1);
+        CHECK_FALSE(text(told.at("answer").at("explanation")).empty());
+        CHECK(text(told.at("answer_line")).starts_with("The answer is "));
+        if (!correct) {
+            CHECK_FALSE(text(told.at("chosen").at("explanation")).empty());
+            CHECK(text(told.at("chosen_line")).starts_with("You chose B"));
+        }
+        REQUIRE(answered.body.at("card").is_object());
+        card = answered.body.at("card").as_object();
+        CHECK(card.at("sequence").as_int64() == sequence + 1);
+    }
+
+    const auto stats = call(c, "GET", "/api/play/stats?learner=" + learner + "&lang=en");
+    REQUIRE(stats.status == 200);
+    CHECK(stats.body.at("answered").as_int64() == 3);
+    CHECK(stats.body.at("seen").as_int64() == 3);
+    CHECK(text(stats.body.at("title")).starts_with("Your progress: "));
+}
+
+TEST_CASE("playground: a second answer to the same card is replayed and a card not on screen is refused as stale",
+          "[playground]")
+{
+    playground_server s;
+    quiz::test::loopback_client c(s.port());
+    const auto started = call(c, "POST", "/api/play/session", R"({"lang":"en"})");
+    REQUIRE(started.status == 200);
+    const std::string learner = text(started.body.at("learner"));
+    const auto session = started.body.at("session").as_int64();
+    const auto sequence = started.body.at("card").at("sequence").as_int64();
+
+    const auto first = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, 0));
+    REQUIRE(first.status == 200);
+    const auto again = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, 2));
+    CHECK(again.status == 200);
+    CHECK(text(again.body.at("status")) == "replayed");
+    CHECK(again.body.at("feedback").at("replayed").as_bool());
+    CHECK(again.body.at("feedback").at("chosen").at("position").as_int64() == 0); // the recorded answer, not the new
+
+    const auto stale = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence + 5, 0));
+    CHECK(stale.status == 409);
+    CHECK(text(stale.body.at("status")) == "stale");
+    CHECK(text(stale.body.at("error")) == "That question is no longer on screen: your answer was not recorded.");
+
+    const auto stats = call(c, "GET", "/api/play/stats?learner=" + learner);
+    REQUIRE(stats.status == 200);
+    CHECK(stats.body.at("answered").as_int64() == 1);
+}
+
+TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessions and learners 404",
+          "[playground]")
+{
+    playground_server s;
+    quiz::test::loopback_client c(s.port());
+    const auto bad_json = call(c, "POST", "/api/play/answer", "{\"learner\": ");
+    CHECK(bad_json.status == 400);
+    CHECK(text(bad_json.body.at("error")).starts_with("malformed JSON body"));
+    CHECK_FALSE(text(bad_json.body.at("request_id")).empty());
+
+    const auto not_object = call(c, "POST", "/api/play/session", "[1,2]");
+    CHECK(not_object.status == 400);
+    CHECK(text(not_object.body.at("error")) == "the JSON body must be an object");
+
+    const auto bad_lang = call(c, "POST", "/api/play/session", R"({"lang":"de"})");
+    CHECK(bad_lang.status == 400);
+    CHECK(text(bad_lang.body.at("error")) == "\"lang\" must be \"en\" or \"fr\"");
+
+    const auto bad_token = call(c, "POST", "/api/play/session", R"({"learner":"<script>"})");
+    CHECK(bad_token.status == 400);
+
+    const auto unknown_pack = call(c, "POST", "/api/play/session", R"({"pack":"nope"})");
+    CHECK(unknown_pack.status == 404);
+
+    const auto started = call(c, "POST", "/api/play/session", "{}");
+    REQUIRE(started.status == 200);
+    const std::string learner = text(started.body.at("learner"));
+    const auto missing_field = call(c, "POST", "/api/play/answer", R"({"learner":")" + learner + R"("})");
+    CHECK(missing_field.status == 400);
+    CHECK(text(missing_field.body.at("error")) == "\"session\" must be an integer");
+
+    const auto no_session = call(c, "POST", "/api/play/answer", answer_body(learner, 987654, 1, 0));
+    CHECK(no_session.status == 404);
+    CHECK(text(no_session.body.at("status")) == "no_session");
+
+    const auto stranger = call(c, "POST", "/api/play/answer",
+                               answer_body("0123456789abcdef0123456789abcdef", started.body.at("session").as_int64(), 1, 0));
+    CHECK(stranger.status == 404);
+    CHECK(text(stranger.body.at("error")) == "unknown learner");
+
+    const auto too_far = call(c, "POST", "/api/play/answer",
+                              answer_body(learner, started.body.at("session").as_int64(),
+                                          started.body.at("card").at("sequence").as_int64(), 25));
+    CHECK(too_far.status == 400);
+    CHECK(text(too_far.body.at("status")) == "invalid_choice");
+}
+
+TEST_CASE("playground: switching to French renders the cards and feedback in French for the same learner",
+          "[playground]")
+{
+    playground_server s;
+    quiz::test::loopback_client c(s.port());
+    const auto english = call(c, "POST", "/api/play/session", R"({"lang":"en"})");
+    REQUIRE(english.status == 200);
+    const std::string learner = text(english.body.at("learner"));
+
+    const auto french = call(c, "POST", "/api/play/session", R"({"lang":"fr","learner":")" + learner + R"("})");
+    REQUIRE(french.status == 200);
+    CHECK(text(french.body.at("learner")) == learner);
+    CHECK(text(french.body.at("lang")) == "fr");
+    CHECK(french.body.at("session").as_int64() != english.body.at("session").as_int64());
+    const auto& card = french.body.at("card").as_object();
+    CHECK(text(card.at("header")).starts_with("Nouvelle question 1 sur "));
+    CHECK(text(card.at("how_to_answer")) == "Répondez par une lettre.");
+    CHECK(text(card.at("guide").at("url")).ends_with("?lang=fr"));
+
+    const auto answered = call(c, "POST", "/api/play/answer",
+                               answer_body(learner, french.body.at("session").as_int64(), card.at("sequence").as_int64(), 0));
+    REQUIRE(answered.status == 200);
+    const auto verdict = text(answered.body.at("feedback").at("verdict"));
+    CHECK((verdict == "Bonne réponse\u00a0!" || verdict == "Pas tout à fait."));
+    CHECK(text(answered.body.at("feedback").at("answer_line")).starts_with("La bonne réponse est "));
+
+    // The old English session was ended by the new one.
+    const auto old = call(c, "POST", "/api/play/answer",
+                          answer_body(learner, english.body.at("session").as_int64(),
+                                      english.body.at("card").at("sequence").as_int64(), 0));
+    CHECK(old.status == 409);
+    CHECK(text(old.body.at("status")) == "ended");
+}
+
+TEST_CASE("playground: the page, its assets and the guide pages are served as HTML", "[playground]")
+{
+    playground_server s;
+    quiz::test::loopback_client c(s.port());
+    const auto page = c.request("GET", "/");
+    REQUIRE(page);
+    CHECK(page->status == 200);
+    CHECK(page->field("content-type") == "text/html; charset=utf-8");
+    CHECK(page->field("content-security-policy").find("default-src 'self'") != std::string::npos);
+    CHECK(page->body.find("<html lang=\"en\">") != std::string::npos);
+    CHECK(page->body.find("/assets/app.js") != std::string::npos);
+
+    const auto script = c.request("GET", "/assets/app.js");
+    REQUIRE(script);
+    CHECK(script->status == 200);
+    CHECK(script->field("content-type") == "text/javascript; charset=utf-8");
+    CHECK(script->body.find("/api/play/answer") != std::string::npos);
+    const auto missing = c.request("GET", "/assets/nothing.js");
+    REQUIRE(missing);
+    CHECK(missing->status == 404);
+
+    const auto section = c.request("GET", "/guide/zero-sharded/adam-memory?lang=en");
+    REQUIRE(section);
+    CHECK(section->status == 200);
+    CHECK(section->body.find("<html lang=\"en\">") != std::string::npos);
+    CHECK(section->body.find("<h1>Adam state memory</h1>") != std::string::npos);
+    CHECK(section->body.find("<th>precision</th>") != std::string::npos);
+    CHECK(section->body.find("<strong>16 bytes of model state</strong>") != std::string::npos);
+
+    const auto french = c.request("GET", "/guide/zero-sharded/adam-memory?lang=fr");
+    REQUIRE(french);
+    CHECK(french->status == 200);
+    CHECK(french->body.find("<html lang=\"fr\">") != std::string::npos);
+
+    const auto index = c.request("GET", "/guide/zero-sharded");
+    REQUIRE(index);
+    CHECK(index->status == 200);
+    CHECK(index->body.find("href=\"/guide/zero-sharded/zero-stages?lang=en\"") != std::string::npos);
+
+    const auto unknown = c.request("GET", "/guide/zero-sharded/nope");
+    REQUIRE(unknown);
+    CHECK(unknown->status == 404);
+}
+
+TEST_CASE("playground: QUIZBOT_PLAYGROUND=off serves none of it", "[playground]")
+{
+    playground_server s("off");
+    quiz::test::loopback_client c(s.port());
+    const auto page = c.request("GET", "/");
+    REQUIRE(page);
+    CHECK(page->status == 404);
+    const auto api = c.request("POST", "/api/play/session", "{}");
+    REQUIRE(api);
+    CHECK(api->status == 404);
+    const auto health = c.request("GET", "/healthz");
+    REQUIRE(health);
+    CHECK(health->status == 200);
+}

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: MIT
+#include "bot/http/router.hpp"
+#include "tests/http/support/loopback_client.hpp"
+#include "tests/http/support/running_server.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace std::chrono_literals;
+using quiz::bot::http::request;
+using quiz::bot::http::responder;
+using quiz::bot::http::response;
+using quiz::bot::http::router;
+using quiz::bot::http::server_limits;
+using quiz::bot::http::verb;
+using quiz::test::loopback_client;
+using quiz::test::running_server;
+
+router basic_routes()
+{
+    router r;
+    r.add(verb::get, "/hello", [](const request&) { return response::text(200, "hello"); });
+    r.add(verb::post, "/echo", [](const request& req) { return response::text(200, req.body); });
+    r.add(verb::get, "/guide/{pack}/{section}", [](const request& req) {
+        return response::text(200, std::string(req.param("pack")) + '|' + std::string(req.param("section")));
+    });
+    r.add(verb::get, "/peer", [](const request& req) { return response::text(200, req.remote_address); });
+    r.add(verb::get, "/fail", [](const request&) -> response {
+        throw std::runtime_error("secret internal detail: table learners is locked");
+    });
+    return r;
+}
+
+/// Answers every request later, from the test thread, through the responders it hands out.
+struct deferred {
+    std::mutex mutex;
+    std::vector<responder> pending;
+    std::promise<void> first;
+    bool signalled = false;
+
+    void add(responder r)
+    {
+        const std::lock_guard lock(mutex);
+        pending.push_back(std::move(r));
+        if (!signalled) {
+            signalled = true;
+            first.set_value();
+        }
+    }
+
+    void answer_all(unsigned status)
+    {
+        const std::lock_guard lock(mutex);
+        for (auto& r : pending) {
+            r.send(response::text(status, "late answer"));
+        }
+        pending.clear();
+    }
+};
+
+} // namespace
+
+TEST_CASE("a route with parameters gets their decoded values, and every answer carries X-Request-Id", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+
+    const auto reply = c.request("GET", "/guide/zero-sharded/stage%201");
+    REQUIRE(reply);
+    CHECK(reply->status == 200);
+    CHECK(reply->body == "zero-sharded|stage 1");
+    CHECK(reply->field("x-request-id").size() == 16);
+    CHECK(reply->field("date").ends_with(" GMT"));
+}
+
+TEST_CASE("an unknown path is 404; a known path with another method is 405 with Allow", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+
+    const auto missing = c.request("GET", "/nowhere");
+    REQUIRE(missing);
+    CHECK(missing->status == 404);
+    CHECK_FALSE(missing->field("x-request-id").empty());
+
+    const auto wrong = c.request("DELETE", "/hello");
+    REQUIRE(wrong);
+    CHECK(wrong->status == 405);
+    CHECK(wrong->field("allow") == "GET, HEAD");
+    CHECK_FALSE(wrong->field("x-request-id").empty());
+}
+
+TEST_CASE("HEAD on a GET route sends the length without the body", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+
+    const auto head = c.request("HEAD", "/hello");
+    REQUIRE(head);
+    CHECK(head->status == 200);
+    CHECK(head->field("content-length") == "5");
+    CHECK(head->body.empty());
+    // Had any body byte followed the HEAD answer, this second answer on the same connection would be garbled.
+    const auto get = c.request("GET", "/hello");
+    REQUIRE(get);
+    CHECK(get->body == "hello");
+}
+
+TEST_CASE("a body above the limit is answered 413 and one at the limit is accepted", "[http]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.body_limit = 64 * 1024;
+    running_server srv(routes, limits);
+
+    loopback_client at_limit(srv.port());
+    const auto accepted = at_limit.request("POST", "/echo", std::string(64 * 1024, 'a'));
+    REQUIRE(accepted);
+    CHECK(accepted->status == 200);
+    CHECK(accepted->body.size() == 64 * 1024);
+
+    loopback_client over(srv.port());
+    const auto refused = over.request("POST", "/echo", std::string(64 * 1024 + 1, 'a'));
+    REQUIRE(refused);
+    CHECK(refused->status == 413);
+    CHECK_FALSE(refused->field("x-request-id").empty());
+    CHECK_FALSE(refused->keep_alive);
+    CHECK(over.wait_closed());
+}
+
+TEST_CASE("malformed requests are answered 400 with a request id", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    const std::string bad = GENERATE(as<std::string>{},
+                                     "HELLO\r\n\r\n",                                             // no target, no version
+                                     "GET /hello HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n",  // bad field
+                                     "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", // bad length
+                                     "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+                                     "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+                                     "GET /hello HTTP/7.0\r\nHost: x\r\n\r\n",                   // bad version
+                                     "GET http://example.com/hello HTTP/1.1\r\nHost: x\r\n\r\n", // absolute form
+                                     "GET /guide/a%zz/b HTTP/1.1\r\nHost: x\r\n\r\n");           // bad escape
+    CAPTURE(bad);
+    loopback_client c(srv.port());
+    REQUIRE(c.send_raw(bad));
+    const auto reply = c.read();
+    REQUIRE(reply);
+    CHECK(reply->status == 400);
+    CHECK(reply->field("x-request-id").size() == 16);
+}
+
+TEST_CASE("Expect: 100-continue gets 100 Continue when the body fits, 413 at once when it does not", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+
+    loopback_client fits(srv.port());
+    REQUIRE(fits.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n"));
+    const auto go_on = fits.read();
+    REQUIRE(go_on);
+    CHECK(go_on->status == 100);
+    REQUIRE(fits.send_raw("hello"));
+    const auto echoed = fits.read();
+    REQUIRE(echoed);
+    CHECK(echoed->status == 200);
+    CHECK(echoed->body == "hello");
+
+    loopback_client too_big(srv.port());
+    REQUIRE(too_big.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 100000\r\n\r\n"));
+    const auto refused = too_big.read();
+    REQUIRE(refused);
+    CHECK(refused->status == 413);
+}
+
+TEST_CASE("request headers above the limit are answered 431", "[http]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.header_limit = 1024;
+    running_server srv(routes, limits);
+    loopback_client c(srv.port());
+    const auto reply = c.request("GET", "/hello", {}, "X-Padding: " + std::string(2000, 'p') + "\r\n");
+    REQUIRE(reply);
+    CHECK(reply->status == 431);
+}
+
+TEST_CASE("a handler's exception is answered 500 with the request id and without the exception's text", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+
+    const auto reply = c.request("GET", "/fail");
+    REQUIRE(reply);
+    CHECK(reply->status == 500);
+    const auto id = reply->field("x-request-id");
+    REQUIRE_FALSE(id.empty());
+    CHECK(reply->body.find(id) != std::string::npos);
+    CHECK(reply->body.find("secret internal detail") == std::string::npos);
+    CHECK(reply->body.find("learners") == std::string::npos);
+    // The log has what the client must not see, under the same id.
+    CHECK(srv.logs().contains("handler failed request_id=" + id));
+    CHECK(srv.logs().contains("secret internal detail"));
+    // And the connection is still usable.
+    const auto next = c.request("GET", "/hello");
+    REQUIRE(next);
+    CHECK(next->status == 200);
+}
+
+TEST_CASE("an asynchronous handler answers later from another thread", "[http]")
+{
+    router routes;
+    std::vector<std::thread> workers;
+    std::mutex workers_mutex;
+    routes.add_async(verb::get, "/later", [&](request req, responder reply) {
+        const std::lock_guard lock(workers_mutex);
+        workers.emplace_back([req = std::move(req), reply = std::move(reply)] {
+            std::this_thread::sleep_for(50ms);
+            reply.send(response::text(202, "done " + req.request_id));
+        });
+    });
+    {
+        running_server srv(routes);
+        loopback_client c(srv.port());
+        const auto reply = c.request("GET", "/later");
+        REQUIRE(reply);
+        CHECK(reply->status == 202);
+        CHECK(reply->body == "done " + reply->field("x-request-id"));
+    }
+    for (auto& t : workers) {
+        t.join();
+    }
+}
+
+TEST_CASE("a handler that drops its responder without answering gets a 500", "[http]")
+{
+    router routes;
+    routes.add_async(verb::get, "/forgets", [](request, responder) {});
+    running_server srv(routes);
+    loopback_client c(srv.port());
+    const auto reply = c.request("GET", "/forgets");
+    REQUIRE(reply);
+    CHECK(reply->status == 500);
+}
+
+TEST_CASE("a handler still busy at the request deadline is answered 503", "[http]")
+{
+    router routes;
+    deferred later;
+    routes.add_async(verb::get, "/slow", [&later](request, responder reply) { later.add(std::move(reply)); });
+    server_limits limits;
+    limits.request_deadline = 300ms;
+    {
+        running_server srv(routes, limits);
+        loopback_client c(srv.port());
+        const auto reply = c.request("GET", "/slow");
+        REQUIRE(reply);
+        CHECK(reply->status == 503);
+        CHECK(srv.logs().contains("handler timed out request_id=" + reply->field("x-request-id")));
+    }
+    later.answer_all(200); // after the server is gone: must be ignored, not crash
+}
+
+TEST_CASE("a stalled client is cut off after the read timeout while others are served", "[http]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.read_timeout = 300ms;
+    running_server srv(routes, limits);
+
+    loopback_client stalled(srv.port());
+    REQUIRE(stalled.send_raw("GET /hello HTTP/1.1\r\nHost: x\r\n")); // the blank line never comes
+    loopback_client other(srv.port());
+    const auto reply = other.request("GET", "/hello");
+    REQUIRE(reply);
+    CHECK(reply->status == 200);
+
+    CHECK(stalled.wait_closed());
+    // A request that trickles in byte by byte is bounded by the whole-request deadline as well.
+}
+
+TEST_CASE("a request trickling in is cut off at the request deadline", "[http]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.read_timeout = 1s;
+    limits.request_deadline = 400ms;
+    running_server srv(routes, limits);
+
+    loopback_client slow(srv.port());
+    const std::string text = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Long: " + std::string(200, 'x') + "\r\n\r\n";
+    bool cut = false;
+    for (const char ch : text) {
+        if (!slow.send_raw(std::string_view(&ch, 1))) {
+            cut = true;
+            break;
+        }
+        std::this_thread::sleep_for(20ms); // 200+ bytes at 20 ms each outlast the deadline, no single read does
+    }
+    CHECK((cut || slow.wait_closed()));
+}
+
+TEST_CASE("500 concurrent connections are all answered", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    std::vector<std::unique_ptr<loopback_client>> clients;
+    for (int i = 0; i < 500; ++i) {
+        clients.push_back(std::make_unique<loopback_client>(srv.port()));
+    }
+    for (auto& c : clients) {
+        REQUIRE(c->send("GET", "/hello"));
+    }
+    int answered = 0;
+    for (auto& c : clients) {
+        const auto reply = c->read();
+        answered += reply && reply->status == 200 && reply->body == "hello" ? 1 : 0;
+    }
+    CHECK(answered == 500);
+}
+
+TEST_CASE("keep-alive carries several requests on one connection; Connection: close ends it", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+    const std::string me = "127.0.0.1:" + std::to_string(c.local_port());
+
+    const auto first = c.request("GET", "/peer");
+    const auto second = c.request("GET", "/peer");
+    REQUIRE(first);
+    REQUIRE(second);
+    CHECK(first->body == me);
+    CHECK(second->body == me);
+    CHECK(first->keep_alive);
+
+    const auto last = c.request("GET", "/peer", {}, "Connection: close\r\n");
+    REQUIRE(last);
+    CHECK_FALSE(last->keep_alive);
+    CHECK(c.wait_closed());
+}
+
+TEST_CASE("pipelined requests are answered in order", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+    REQUIRE(c.send_raw("GET /guide/a/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /guide/b/2 HTTP/1.1\r\nHost: x\r\n\r\n"));
+    const auto one = c.read();
+    const auto two = c.read();
+    REQUIRE(one);
+    REQUIRE(two);
+    CHECK(one->body == "a|1");
+    CHECK(two->body == "b|2");
+}
+
+TEST_CASE("a well-formed incoming X-Request-Id is kept, anything else replaced", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+    const auto kept = c.request("GET", "/hello", {}, "X-Request-Id: proxy-42.abc_DEF\r\n");
+    REQUIRE(kept);
+    CHECK(kept->field("x-request-id") == "proxy-42.abc_DEF");
+    const auto replaced = c.request("GET", "/hello", {}, "X-Request-Id: has spaces and \"quotes\"\r\n");
+    REQUIRE(replaced);
+    CHECK(replaced->field("x-request-id").size() == 16);
+    CHECK(replaced->field("x-request-id").find(' ') == std::string::npos);
+}
+
+TEST_CASE("requests are counted by route, method and status", "[http]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client c(srv.port());
+    REQUIRE(c.request("GET", "/guide/x/y"));
+    REQUIRE(c.request("GET", "/guide/z/w"));
+    REQUIRE(c.request("GET", "/missing"));
+    // A request is counted once its answer is written, just after the client may have read it; the connection
+    // handles requests in order, so the answer to one more request proves the ones above are counted.
+    REQUIRE(c.request("GET", "/hello"));
+    const auto text = srv.registry().render();
+    CHECK(text.find(R"(quizbot_http_requests_total{route="/guide/{pack}/{section}",method="GET",status="200"} 2)") !=
+          std::string::npos);
+    CHECK(text.find(R"(quizbot_http_requests_total{route="unmatched",method="GET",status="404"} 1)") !=
+          std::string::npos);
+    CHECK(text.find(R"(quizbot_http_request_duration_seconds_count{route="/guide/{pack}/{section}"} 2)") !=
+          std::string::npos);
+}
+
+TEST_CASE("beyond the connection limit a new connection gets 503", "[http]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.max_connections = 2;
+    running_server srv(routes, limits);
+
+    auto first = std::make_unique<loopback_client>(srv.port());
+    loopback_client second(srv.port());
+    REQUIRE(first->request("GET", "/hello"));
+    REQUIRE(second.request("GET", "/hello"));
+
+    loopback_client third(srv.port());
+    const auto refused = third.read();
+    REQUIRE(refused);
+    CHECK(refused->status == 503);
+    CHECK(refused->field("retry-after") == "1");
+    CHECK_FALSE(refused->field("x-request-id").empty());
+
+    first.reset(); // frees a place once the server notices the close
+    bool served = false;
+    for (int i = 0; i < 100 && !served; ++i) {
+        loopback_client again(srv.port());
+        const auto reply = again.request("GET", "/hello");
+        served = reply && reply->status == 200;
+        if (!served) {
+            std::this_thread::sleep_for(20ms);
+        }
+    }
+    CHECK(served);
+    CHECK(srv.metrics().http_connections_refused.value() >= 1);
+}
+
+TEST_CASE("shutdown lets in-flight requests finish, closes idle connections, then run() returns", "[http]")
+{
+    router routes;
+    deferred later;
+    routes.add_async(verb::get, "/slow", [&later](request, responder reply) { later.add(std::move(reply)); });
+    routes.add(verb::get, "/hello", [](const request&) { return response::text(200, "hello"); });
+    running_server srv(routes);
+
+    loopback_client idle(srv.port());
+    REQUIRE(idle.request("GET", "/hello"));
+    loopback_client busy(srv.port());
+    REQUIRE(busy.send("GET", "/slow"));
+    REQUIRE(later.first.get_future().wait_for(10s) == std::future_status::ready);
+
+    srv.server().stop();
+    CHECK(idle.wait_closed());
+    std::thread answer([&later] {
+        std::this_thread::sleep_for(100ms);
+        later.answer_all(200);
+    });
+    const auto reply = busy.read();
+    answer.join();
+    REQUIRE(reply);
+    CHECK(reply->status == 200);
+    CHECK(reply->body == "late answer");
+    CHECK_FALSE(reply->keep_alive);
+
+    srv.stop_and_join(); // returns once the drain is over
+    CHECK_THROWS(loopback_client(srv.port()));
+}
+
+TEST_CASE("the drain timeout bounds a shutdown whose requests do not finish", "[http]")
+{
+    router routes;
+    deferred later;
+    routes.add_async(verb::get, "/never", [&later](request, responder reply) { later.add(std::move(reply)); });
+    server_limits limits;
+    limits.drain_timeout = 200ms;
+    auto srv = std::make_unique<running_server>(routes, limits);
+    loopback_client stuck(srv->port());
+    REQUIRE(stuck.send("GET", "/never"));
+    REQUIRE(later.first.get_future().wait_for(10s) == std::future_status::ready);
+
+    srv->stop_and_join();
+    CHECK(srv->logs().contains("shutdown drain timeout cut_connections=1"));
+    srv.reset();
+    CHECK(stuck.wait_closed());
+    later.answer_all(200); // the connection is gone: ignored
+}

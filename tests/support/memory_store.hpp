@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/ports.hpp"
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace quiz::test {
+
+/// Everything the in-memory stores hold: a plain value, so a unit of work can copy it and write it back.
+struct memory_data {
+    std::map<engine::learner_id, engine::learner_profile> profiles;
+    std::map<std::tuple<std::int64_t, std::string, std::string>, engine::question_memory> memories;
+    std::map<std::tuple<std::int64_t, std::string, std::string>, engine::concept_skill> skills;
+    std::vector<engine::attempt_record> attempts;
+    std::map<engine::session_id, engine::session_state> sessions;
+    std::map<engine::round_id, engine::round_state> rounds;
+    std::int64_t next_id = 1;
+};
+
+/// The ports in memory, with the same transaction semantics as storage: a unit works on a copy of the data and
+/// commit() publishes it; a unit dropped without commit leaves nothing behind.
+class memory_store final : public engine::unit_of_work_factory {
+public:
+    std::unique_ptr<engine::unit_of_work> begin() override;
+
+    [[nodiscard]] const memory_data& data() const noexcept { return data_; }
+    memory_data& data() noexcept { return data_; }
+    [[nodiscard]] int commits() const noexcept { return commits_; }
+    /// The next unit's commit() throws, as a failing disk would.
+    void fail_next_commit() noexcept { fail_next_commit_ = true; }
+
+private:
+    friend class memory_unit;
+    memory_data data_;
+    int commits_ = 0;
+    bool fail_next_commit_ = false;
+};
+
+} // namespace quiz::test

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// The playground in a real browser: Debian's chromium, headless, driven by playwright-core (no browser download).
+// Starts `quizbot serve` on a free loopback port with a fresh database, answers three questions, checks the
+// feedback and explanations, switches to French, opens a guide section, and saves screenshots in WORK.
+// Usage: node playground_browser.mjs QUIZBOT CONTENT_DIR CHROMIUM WORK
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [quizbot, contentDir, chromiumPath, work] = process.argv.slice(2);
+if (!quizbot || !contentDir || !chromiumPath || !work) {
+  console.error('usage: playground_browser.mjs QUIZBOT CONTENT_DIR CHROMIUM WORK');
+  process.exit(2);
+}
+mkdirSync(work, { recursive: true });
+const scratch = mkdtempSync(join(tmpdir(), 'quizbot-browser-'));
+
+function check(condition, message) {
+  if (!condition) throw new Error('check failed: ' + message);
+}
+
+function startServer() {
+  const child = spawn(quizbot, ['serve'], {
+    env: {
+      ...process.env,
+      QUIZBOT_LISTEN: '127.0.0.1:0',
+      QUIZBOT_DB: join(scratch, 'quizbot.db'),
+      QUIZBOT_CONTENT: contentDir,
+      QUIZBOT_THREADS: '2',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (d) => { errors += d; });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('quizbot serve did not start:\n' + errors)), 60000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error('quizbot serve exited with ' + code + ':\n' + errors)));
+  });
+}
+
+async function answerOne(page, index, useKeyboard) {
+  await page.waitForSelector('#card:not([hidden]) .choice');
+  const stem = await page.textContent('#card-stem');
+  check(stem.trim().length > 0, 'the question has a stem');
+  if (useKeyboard) {
+    await page.keyboard.press(String.fromCharCode(65 + index));
+  } else {
+    await page.click(`#choices li:nth-child(${index + 1}) button`);
+  }
+  await page.waitForSelector('#feedback:not([hidden])');
+  const verdict = (await page.textContent('#verdict')).trim();
+  check(['Right!', 'Not quite.', 'Bonne réponse\u00a0!', 'Pas tout à fait.'].includes(verdict), 'verdict: ' + verdict);
+  check((await page.textContent('#answer-line')).trim().length > 0, 'the correct answer is named');
+  check((await page.textContent('#answer-explanation')).trim().length > 0, 'the correct answer is explained');
+  if (verdict === 'Not quite.' || verdict === 'Pas tout à fait.') {
+    check((await page.textContent('#chosen-explanation')).trim().length > 0, 'the chosen answer is explained');
+    check(await page.isVisible('#chosen-block'), 'the chosen answer block shows');
+  }
+  check(await page.isDisabled('#choices li:first-child button'), 'choices are locked after answering');
+  return verdict;
+}
+
+const { child, url } = await startServer();
+let context;
+let failed = false;
+try {
+  context = await chromium.launchPersistentContext(join(scratch, 'profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1000, height: 1300 },
+  });
+  const page = context.pages()[0] || await context.newPage();
+  page.setDefaultTimeout(20000);
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+
+  await page.goto(url + '/?lang=en');
+  check((await page.getAttribute('html', 'lang')) === 'en', 'the page is in English');
+  check((await page.textContent('#card-how')).includes('Answer with a letter.'), 'the card says how to answer');
+  await answerOne(page, 0, false);
+  await page.click('#next');
+  await answerOne(page, 1, true);
+  await page.click('#next');
+  await answerOne(page, 2, false);
+  await page.waitForSelector('#stats .concepts li');
+  await page.screenshot({ path: join(work, 'playground-feedback.png'), fullPage: true });
+  await page.click('#next');
+
+  await page.click('button[data-lang="fr"]');
+  await page.waitForFunction(() => document.getElementById('card-how').textContent === 'Répondez par une lettre.');
+  check((await page.getAttribute('html', 'lang')) === 'fr', 'the page is in French');
+  check((await page.textContent('#stats-heading')) === 'Votre progression', 'the page labels are French');
+  check(/^(Nouvelle question|Révision|Nouvel essai|Question de suivi|Entraînement) /.test(
+    await page.textContent('#card-header')), 'the card header is French');
+  await answerOne(page, 0, true);
+  await page.screenshot({ path: join(work, 'playground-french.png'), fullPage: true });
+
+  await page.click('#sections li:first-child a');
+  await page.waitForSelector('article h1');
+  check((await page.getAttribute('html', 'lang')) === 'fr', 'the guide page is in French');
+  check(await page.isVisible('article table'), 'the guide section shows its table');
+  await page.screenshot({ path: join(work, 'playground-guide.png'), fullPage: true });
+
+  check(pageErrors.length === 0, 'no script error: ' + pageErrors.join('; '));
+  console.log('playground browser test passed; screenshots in ' + work);
+} catch (e) {
+  failed = true;
+  console.error(e.stack || String(e));
+} finally {
+  if (context) await context.close();
+  child.removeAllListeners('exit');
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+  rmSync(scratch, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
