@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -316,6 +319,13 @@ TEST_CASE("a request trickling in is cut off at the request deadline", "[http]")
 
 TEST_CASE("500 concurrent connections are all answered", "[http]")
 {
+    // Both ends live in this process: about 1000 descriptors, above the common soft limit of 1024.
+    rlimit files{};
+    REQUIRE(::getrlimit(RLIMIT_NOFILE, &files) == 0);
+    if (files.rlim_cur < 4096 && files.rlim_max > files.rlim_cur) {
+        files.rlim_cur = std::min<rlim_t>(4096, files.rlim_max);
+        REQUIRE(::setrlimit(RLIMIT_NOFILE, &files) == 0);
+    }
     const auto routes = basic_routes();
     running_server srv(routes);
     std::vector<std::unique_ptr<loopback_client>> clients;
