@@ -51,6 +51,8 @@ function startServer() {
 
 async function answerOne(page, index, useKeyboard) {
   await page.waitForSelector('#card:not([hidden]) .choice');
+  // After "Next" the answered card stays on screen, locked, until the new one arrives: wait for live choices.
+  await page.waitForSelector('#choices li:first-child button:not([disabled])');
   const stem = await page.textContent('#card-stem');
   check(stem.trim().length > 0, 'the question has a stem');
   if (useKeyboard) {
@@ -89,6 +91,8 @@ try {
 
   await page.goto(url + '/?lang=en');
   check((await page.getAttribute('html', 'lang')) === 'en', 'the page is in English');
+  // The first card arrives after the page's first API call: wait for it rather than read an empty element.
+  await page.waitForFunction(() => (document.querySelector('#card-how')?.textContent || '').length > 0);
   check((await page.textContent('#card-how')).includes('Answer with a letter.'), 'the card says how to answer');
   await answerOne(page, 0, false);
   await page.click('#next');
