@@ -88,7 +88,7 @@ private:
         }
         if (auto option = parse_option(text)) {
             if (!question_) {
-                report_.error(number, "option " + quoted(text) + " without a question before it: ignored");
+                report_.error(number, "option " + backticked(text) + " without a question before it: ignored");
                 return;
             }
             option->line = number;
@@ -137,7 +137,7 @@ private:
                     break;
                 }
                 if (!option.text.empty() && open.options[earlier].text == option.text) {
-                    problems.emplace_back(option.line, "option " + quoted(option.text) + " is written twice");
+                    problems.emplace_back(option.line, "option " + backticked(option.text) + " is written twice");
                     break;
                 }
             }
@@ -150,10 +150,10 @@ private:
         if (answer.empty()) {
             problems.emplace_back(number, "`ANSWER:` without a letter");
         } else if (!one_letter) {
-            problems.emplace_back(number, "answer " + quoted(answer) +
+            problems.emplace_back(number, "answer " + backticked(answer) +
                                               ": write the letter of the one correct option");
         } else if (correct == open.options.end()) {
-            problems.emplace_back(number, "answer " + quoted(answer.substr(0, 1)) + " is not one of the options (" +
+            problems.emplace_back(number, "answer " + backticked(answer.substr(0, 1)) + " is not one of the options (" +
                                               letters(open.options) + ")");
         }
         for (auto& [line, message] : problems) {

@@ -404,7 +404,7 @@ private:
             return false; // other_kind() already sent anything without `~` elsewhere
         }
         if (const marked lead = answers.sub(0, starts.front()).trimmed(); !lead.empty()) {
-            report_.error(lead.line(), "text " + quoted(lead.text()) +
+            report_.error(lead.line(), "text " + backticked(lead.text()) +
                                            " before the first `=` or `~` of the answers: question not imported");
             return false;
         }
@@ -449,7 +449,7 @@ private:
                 const double weight = parsed.weight.value_or(0.0);
                 if (weight > 0.0 && weight < 100.0) {
                     problems.emplace_back(parsed.choice.line, "partial credit " + percent(weight) + " on choice " +
-                                                                  quoted(parsed.choice.text) +
+                                                                  backticked(parsed.choice.text) +
                                                                   " cannot be converted: a choice is right or wrong");
                 }
             }
@@ -473,7 +473,7 @@ private:
             }
             for (std::size_t earlier = 0; earlier < k; ++earlier) {
                 if (choices[earlier].choice.text == choice.text) {
-                    problems.emplace_back(choice.line, "choice " + quoted(choice.text) + " is written twice");
+                    problems.emplace_back(choice.line, "choice " + backticked(choice.text) + " is written twice");
                     break;
                 }
             }
@@ -487,7 +487,7 @@ private:
         for (const parsed_choice& parsed : choices) {
             if (parsed.weight && *parsed.weight < 0.0) {
                 report_.warning(parsed.choice.line, "penalty " + percent(*parsed.weight) + " on choice " +
-                                                        quoted(parsed.choice.text) +
+                                                        backticked(parsed.choice.text) +
                                                         " dropped: a wrong choice is simply wrong");
             }
         }

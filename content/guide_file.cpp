@@ -11,18 +11,6 @@ namespace quiz::content {
 
 namespace {
 
-/// `## Title {#id}` at column 0: the heading's text after `##`, or nullopt for any other line.
-std::optional<std::string_view> section_heading(std::string_view line) noexcept
-{
-    if (line == "##") {
-        return std::string_view{};
-    }
-    if (line.size() >= 3 && line.starts_with("##") && (line[2] == ' ' || line[2] == '\t')) {
-        return trim(line.substr(2));
-    }
-    return std::nullopt;
-}
-
 class guide_parser {
 public:
     guide_parser(const reporter& report, guide_file& out) : report_(report), out_(out) {}
@@ -32,13 +20,8 @@ public:
         for (const auto& line : lines) {
             take(line);
         }
-        if (fence_) {
-            report_.error(fence_->line, "code block is never closed: end it with a line of " +
-                                            std::string(fence_->length, fence_->marker));
-        }
-        if (comment_line_ != 0) {
-            report_.error(comment_line_, "comment is never closed: end it with `-->`");
-        }
+        blocks_.close_code_block(report_);
+        blocks_.close_comment(report_);
         finish_section();
         if (out_.sections.empty() && !heading_seen_) {
             report_.error(out_.meta.line == 0 ? 1 : out_.meta.line,
@@ -49,26 +32,16 @@ public:
 private:
     void take(const source_line& line)
     {
-        if (comment_line_ != 0) {
-            if (ends_comment(line.text)) {
-                comment_line_ = 0;
-            }
+        switch (blocks_.classify(line)) {
+        case markdown_blocks::line_kind::comment:
             return;
-        }
-        if (fence_) {
+        case markdown_blocks::line_kind::code:
             body_.push_back(line.text);
-            if (closes_fence(*fence_, line.text)) {
-                fence_.reset();
-            }
             return;
+        case markdown_blocks::line_kind::other:
+            break;
         }
-        if (starts_comment(line.text)) {
-            if (!ends_comment(line.text)) {
-                comment_line_ = line.number;
-            }
-            return;
-        }
-        if (const auto heading = section_heading(line.text)) {
+        if (const auto heading = heading_text(line.text, 2)) {
             start_section(line, *heading);
             return;
         }
@@ -80,7 +53,7 @@ private:
             }
             return;
         }
-        fence_ = opens_fence(line);
+        blocks_.keep(line);
         body_.push_back(line.text);
     }
 
@@ -142,9 +115,8 @@ private:
     guide_file& out_;
     std::optional<parsed_section> section_;
     std::vector<std::string_view> body_;
-    std::optional<code_fence> fence_;
+    markdown_blocks blocks_;
     std::map<std::string, std::size_t, std::less<>> ids_;
-    std::size_t comment_line_ = 0;
     bool in_section_ = false;
     bool heading_seen_ = false;
     bool stray_reported_ = false;

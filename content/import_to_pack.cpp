@@ -132,7 +132,7 @@ private:
             body += (body.empty() ? "" : "\n\n") + text;
         }
         if (body.empty()) {
-            report_.error(draft.line, "guide section " + quoted(draft.title) +
+            report_.error(draft.line, "guide section " + backticked(draft.title) +
                                           " has no text in the source (no general feedback `####` or description): "
                                           "write it in guide." + std::string(engine::code(lang)) + ".md");
         }
@@ -169,7 +169,7 @@ private:
             }
             if (choice.feedback.empty()) {
                 report_.error(choice.line,
-                              "choice " + quoted(choice.text) + " has no feedback: write its explanation");
+                              "choice " + backticked(choice.text) + " has no feedback: write its explanation");
             }
             question.misconceptions.emplace_back(std::nullopt);
             text.choices.push_back({std::move(choice.text), std::move(choice.feedback)});
@@ -189,8 +189,8 @@ private:
         }
         std::string id = question_keys_.take(base);
         if (id != base) {
-            report_.warning(source.line, "question id " + quoted(base) + " is already taken: this question is " +
-                                             quoted(id));
+            report_.warning(source.line, "question id " + backticked(base) + " is already taken: this question is " +
+                                             backticked(id));
         }
         return id;
     }

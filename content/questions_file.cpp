@@ -37,30 +37,6 @@ bool is_attribute_key(std::string_view key) noexcept
     return true;
 }
 
-/// `# Name` at column 0; the name, or nullopt for any other line.
-std::optional<std::string_view> top_heading(std::string_view line) noexcept
-{
-    if (line == "#") {
-        return std::string_view{};
-    }
-    if (line.size() >= 2 && line[0] == '#' && (line[1] == ' ' || line[1] == '\t')) {
-        return trim(line.substr(1));
-    }
-    return std::nullopt;
-}
-
-/// `## id` at column 0; the id (maybe empty), or nullopt.
-std::optional<std::string_view> question_heading(std::string_view line) noexcept
-{
-    if (line == "##") {
-        return std::string_view{};
-    }
-    if (line.size() >= 3 && line.starts_with("##") && (line[2] == ' ' || line[2] == '\t')) {
-        return trim(line.substr(2));
-    }
-    return std::nullopt;
-}
-
 class questions_parser {
 public:
     questions_parser(const reporter& report, questions_file& out) : report_(report), out_(out) {}
@@ -71,35 +47,23 @@ public:
             take(line);
         }
         finish_question();
-        if (comment_line_ != 0) {
-            report_.error(comment_line_, "comment is never closed: end it with `-->`");
-        }
+        blocks_.close_comment(report_);
         check_file();
     }
 
 private:
     void take(const source_line& line)
     {
-        if (comment_line_ != 0) {
-            if (ends_comment(line.text)) {
-                comment_line_ = 0;
-            }
+        switch (blocks_.classify(line)) {
+        case markdown_blocks::line_kind::comment:
             return;
-        }
-        if (fence_) {
+        case markdown_blocks::line_kind::code:
             stem_.push_back(line.text);
-            if (closes_fence(*fence_, line.text)) {
-                fence_.reset();
-            }
             return;
+        case markdown_blocks::line_kind::other:
+            break;
         }
-        if (starts_comment(line.text)) {
-            if (!ends_comment(line.text)) {
-                comment_line_ = line.number;
-            }
-            return;
-        }
-        if (const auto name = top_heading(line.text)) {
+        if (const auto name = heading_text(line.text, 1)) {
             heading(line, *name);
             return;
         }
@@ -184,7 +148,7 @@ private:
 
     void question_line(const source_line& line)
     {
-        if (const auto id = question_heading(line.text)) {
+        if (const auto id = heading_text(line.text, 2)) {
             start_question(line, *id);
             return;
         }
@@ -211,7 +175,7 @@ private:
         }
         if (phase_ == phase::stem) {
             if (!line.text.starts_with("- [")) {
-                fence_ = opens_fence(line);
+                blocks_.keep(line);
                 stem_.push_back(line.text);
                 return;
             }
@@ -388,11 +352,7 @@ private:
 
     void finish_question()
     {
-        if (fence_) {
-            report_.error(fence_->line, "code block is never closed: end it with a line of " +
-                                            std::string(fence_->length, fence_->marker));
-            fence_.reset();
-        }
+        blocks_.close_code_block(report_);
         if (!question_) {
             return;
         }
@@ -534,9 +494,8 @@ private:
     phase phase_ = phase::attributes;
     std::optional<parsed_question> question_;
     std::vector<std::string_view> stem_;
-    std::optional<code_fence> fence_;
+    markdown_blocks blocks_;
     std::map<std::string, std::size_t, std::less<>> headings_;
-    std::size_t comment_line_ = 0;
     bool attributes_seen_ = false;
     bool stray_reported_ = false;
     bool trailing_text_reported_ = false;

@@ -210,4 +210,57 @@ std::string backticked(std::string_view text)
     return result;
 }
 
+std::optional<std::string_view> heading_text(std::string_view line, std::size_t level) noexcept
+{
+    if (line.size() < level || line.substr(0, level).find_first_not_of('#') != std::string_view::npos) {
+        return std::nullopt;
+    }
+    if (line.size() == level) {
+        return std::string_view{};
+    }
+    if (line[level] != ' ' && line[level] != '\t') {
+        return std::nullopt;
+    }
+    return trim(line.substr(level));
+}
+
+markdown_blocks::line_kind markdown_blocks::classify(const source_line& line) noexcept
+{
+    if (comment_line_ != 0) {
+        if (ends_comment(line.text)) {
+            comment_line_ = 0;
+        }
+        return line_kind::comment;
+    }
+    if (fence_) {
+        if (closes_fence(*fence_, line.text)) {
+            fence_.reset();
+        }
+        return line_kind::code;
+    }
+    if (starts_comment(line.text)) {
+        if (!ends_comment(line.text)) {
+            comment_line_ = line.number;
+        }
+        return line_kind::comment;
+    }
+    return line_kind::other;
+}
+
+void markdown_blocks::close_code_block(const reporter& report)
+{
+    if (fence_) {
+        report.error(fence_->line,
+                     "code block is never closed: end it with a line of " + std::string(fence_->length, fence_->marker));
+        fence_.reset();
+    }
+}
+
+void markdown_blocks::close_comment(const reporter& report) const
+{
+    if (comment_line_ != 0) {
+        report.error(comment_line_, "comment is never closed: end it with `-->`");
+    }
+}
+
 } // namespace quiz::content

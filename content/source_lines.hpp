@@ -31,6 +31,10 @@ struct source_line {
 /// Ids written by instructors: lowercase ASCII letters, digits and '-', not empty.
 [[nodiscard]] bool is_valid_id(std::string_view id) noexcept;
 
+/// An ATX heading of exactly `level` `#`s at column 0 (`## Title`): its text, trimmed and maybe empty, or nullopt
+/// for any other line.
+[[nodiscard]] std::optional<std::string_view> heading_text(std::string_view line, std::size_t level) noexcept;
+
 /// A Markdown fenced code block's opening line (``` or ~~~, three or more); inside one, nothing is structure.
 struct code_fence {
     char marker = '`';
@@ -46,11 +50,32 @@ struct code_fence {
 [[nodiscard]] bool starts_comment(std::string_view line) noexcept;
 [[nodiscard]] bool ends_comment(std::string_view line) noexcept;
 
+/// What line-based readers of Markdown share: HTML comments are skipped and fenced code blocks are kept whole, so
+/// nothing inside either is read as structure.
+class markdown_blocks {
+public:
+    enum class line_kind {
+        comment, ///< part of an HTML comment: ignore it
+        code,    ///< inside a code block opened earlier (its closing line included): body text, not structure
+        other,   ///< structure or text: the reader's to interpret
+    };
+
+    [[nodiscard]] line_kind classify(const source_line& line) noexcept;
+
+    /// For a body line the reader keeps: starts a code block when the line opens one.
+    void keep(const source_line& line) noexcept { fence_ = opens_fence(line); }
+
+    /// At the end of a part that cannot continue a code block: reports one still open, and closes it.
+    void close_code_block(const reporter& report);
+    /// At the end of the file: reports a comment still open.
+    void close_comment(const reporter& report) const;
+
+private:
+    std::optional<code_fence> fence_;
+    std::size_t comment_line_ = 0;
+};
+
 /// "`text`", shortened to a readable length for messages.
 [[nodiscard]] std::string backticked(std::string_view text);
-
-/// Same as backticked. Pitfall: with a std::string argument and <iomanip> visible (as <filesystem> makes it), ADL
-/// picks std::quoted instead; prefer backticked.
-[[nodiscard]] inline std::string quoted(std::string_view text) { return backticked(text); }
 
 } // namespace quiz::content
