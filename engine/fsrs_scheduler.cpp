@@ -297,13 +297,13 @@ card scheduler::review(const card& current, timestamp now, rating g) const
         }
     }
     std::array<card, 4> cards{};
-    return schedule(current, now, g, wanted, &cards);
+    return schedule(current, now, g, wanted, bit(g), &cards);
 }
 
 std::array<card, 4> scheduler::preview(const card& current, timestamp now) const
 {
     std::array<card, 4> cards{};
-    (void)schedule(current, now, rating::again, all_bits, &cards);
+    (void)schedule(current, now, rating::again, all_bits, all_bits, &cards);
     return cards;
 }
 
@@ -315,7 +315,8 @@ double scheduler::retrievability(const card& current, timestamp now) const
     return forgetting_curve(calendar_days_between(*current.last_review, now), current.stability);
 }
 
-card scheduler::schedule(const card& last, timestamp now, rating g, unsigned wanted, std::array<card, 4>* all) const
+card scheduler::schedule(const card& last, timestamp now, rating g, unsigned wanted, unsigned complete,
+                         std::array<card, 4>* all) const
 {
     auto& cards = *all;
     review_context context{now, 0, last};
@@ -331,27 +332,31 @@ card scheduler::schedule(const card& last, timestamp now, rating g, unsigned wan
     const int elapsed = context.elapsed_days;
     const auto wants = [wanted](rating r) { return (wanted & bit(r)) != 0; };
 
-    const auto next_ds = [&](int t, rating r, std::optional<double> retrievability) {
-        card next = current;
+    // Both write into the card's slot in place: building a card and then copying it whole into the slot cost a
+    // store-forwarding stall per copy (whole-card loads right after the field stores; docs/benchmarks.md).
+    const auto next_ds = [&](card& next, int t, rating r, std::optional<double> retrievability) {
+        next = current;
         const auto state = next_state(memory_state{current.stability, current.difficulty}, t, r, retrievability);
         next.stability = state.stability;
         next.difficulty = state.difficulty;
-        return next;
     };
     // next_ds for a card with a memory state and a known retrievability: Hard, Good and Easy share one growth term.
+    // A rating wanted only for the interval ordering keeps the old difficulty: only its stability is read.
     std::optional<double> growth;
-    const auto next_review_ds = [&](int t, rating r, double retrievability) {
+    const auto next_review_ds = [&](card& next, int t, rating r, double retrievability) {
         if (r == rating::again || (t == 0 && options_.short_term) || current.difficulty < difficulty_min ||
             current.stability < stability_min) {
-            return next_ds(t, r, retrievability);
+            next_ds(next, t, r, retrievability);
+            return;
         }
         if (!growth) {
             growth = recall_growth(current.difficulty, current.stability, retrievability);
         }
-        card next = current;
+        next = current;
         next.stability = recall_stability_from(current.stability, *growth, r);
-        next.difficulty = next_difficulty(current.difficulty, r);
-        return next;
+        if ((complete & bit(r)) != 0) {
+            next.difficulty = next_difficulty(current.difficulty, r);
+        }
     };
     const auto set_days = [&](card& next, int days) {
         next.state = card_state::review;
@@ -422,7 +427,7 @@ card scheduler::schedule(const card& last, timestamp now, rating g, unsigned wan
             const double r = forgetting_curve(elapsed, current.stability);
             for (const rating each : all_ratings) {
                 if (wants(each)) {
-                    cards[index(each)] = next_review_ds(elapsed, each, r);
+                    next_review_ds(cards[index(each)], elapsed, each, r);
                 }
             }
             if (wants(rating::hard)) {
@@ -448,7 +453,7 @@ card scheduler::schedule(const card& last, timestamp now, rating g, unsigned wan
             const card_state to_state = last.state == card_state::new_card ? card_state::learning : last.state;
             for (const rating each : all_ratings) {
                 if (wants(each)) {
-                    cards[index(each)] = next_ds(elapsed, each, std::nullopt);
+                    next_ds(cards[index(each)], elapsed, each, std::nullopt);
                     apply_steps(cards[index(each)], each, to_state);
                 }
             }
@@ -463,7 +468,11 @@ card scheduler::schedule(const card& last, timestamp now, rating g, unsigned wan
     std::array<int, 4> days{};
     for (const rating each : all_ratings) {
         if (wants(each)) {
-            cards[index(each)] = is_new ? next_ds(t, each, r) : next_review_ds(t, each, *r);
+            if (is_new) {
+                next_ds(cards[index(each)], t, each, r);
+            } else {
+                next_review_ds(cards[index(each)], t, each, *r);
+            }
             days[index(each)] = fuzzed(next_interval(cards[index(each)].stability), t, context);
         }
     }

@@ -99,7 +99,9 @@ public:
 
 private:
     struct review_context;
-    [[nodiscard]] card schedule(const card& current, timestamp now, rating g, unsigned wanted,
+    /// Computes the cards of the `wanted` ratings into *all and returns g's. Only the `complete` ones are whole;
+    /// the others serve the interval ordering (their stability and interval are right, their difficulty is not).
+    [[nodiscard]] card schedule(const card& current, timestamp now, rating g, unsigned wanted, unsigned complete,
                                 std::array<card, 4>* all) const;
     [[nodiscard]] int fuzzed(int interval, int elapsed_days, const review_context& context) const;
     [[nodiscard]] double recall_growth(double difficulty, double stability, double r) const;

@@ -5,11 +5,38 @@
 #include "engine/cold_start.hpp"
 #include "engine/concept_form.hpp"
 #include "engine/logistic_regression.hpp"
+#include "engine/response_time_grading.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace quiz::engine {
+
+namespace {
+
+/// The answer's rating; with grading from response time, also remembers a right answer's time for the next one.
+fsrs::rating grade_answer(learner_model& model, bool correct, std::optional<std::chrono::milliseconds> response_time,
+                          const tutor_config& config)
+{
+    if (!config.grade_by_response_time) {
+        return rating_for_answer(correct);
+    }
+    response_time_grader grader(config.response_time);
+    for (const auto t : model.recent_right_times) {
+        grader.record(true, t);
+    }
+    const auto rating = grader.rating(correct, response_time);
+    if (correct && response_time && response_time->count() >= 0) {
+        auto& times = model.recent_right_times;
+        times.push_back(*response_time);
+        if (times.size() > config.response_time.window) {
+            times.erase(times.begin(), times.end() - static_cast<std::ptrdiff_t>(config.response_time.window));
+        }
+    }
+    return rating;
+}
+
+} // namespace
 
 learner_model make_learner_model(const pack_index& index, std::span<const question_memory> memories,
                                  std::span<const concept_skill> skills, std::span<const question_stats> population,
@@ -87,12 +114,6 @@ double schedule_form(const pack_index& index, const learner_model& model, std::u
     return sum / static_cast<double>(concepts.size());
 }
 
-double elapsed_days(instant last_review, instant now) noexcept
-{
-    constexpr double ms_per_day = 86'400'000.0;
-    return std::max(0.0, static_cast<double>((now - last_review).count()) / ms_per_day);
-}
-
 double memory_recall(const question_memory& memory, instant now, const tutor_config& config) noexcept
 {
     if (!memory.seen() || !memory.card.last_review || memory.card.stability <= 0.0) {
@@ -130,12 +151,6 @@ double interval_factor(double form, const tutor_config& config) noexcept
     return (std::pow(wanted, 1.0 / decay) - 1.0) / fsrs::curve_factor(config.w);
 }
 
-int interval_days(double stability, double factor, const tutor_config& config) noexcept
-{
-    const double days = std::round(stability * factor);
-    return static_cast<int>(std::clamp(days, 1.0, static_cast<double>(config.maximum_interval)));
-}
-
 std::int64_t day_number(instant t) noexcept
 {
     return std::chrono::floor<std::chrono::days>(t).time_since_epoch().count();
@@ -150,7 +165,8 @@ int introduced_today(const learner_model& model, instant now) noexcept
 }
 
 answer_effect apply_answer(const pack_index& index, learner_model& model, std::uint32_t q, std::uint32_t chosen,
-                           instant now, const tutor_config& config)
+                           instant now, const tutor_config& config,
+                           std::optional<std::chrono::milliseconds> response_time)
 {
     const question& item = index.at(q);
     question_memory& memory = model.memory[q];
@@ -158,7 +174,7 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
     effect.question = q;
     effect.correct = chosen == item.correct;
     effect.first_attempt = !memory.seen();
-    effect.rating = rating_for_answer(effect.correct);
+    effect.rating = grade_answer(model, effect.correct, response_time, config);
 
     const double known_before = predicted_recall(index, model, q, now, config);
     effect.predicted = answer_probability(known_before, item.choice_count());

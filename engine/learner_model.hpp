@@ -5,6 +5,8 @@
 #include "engine/pack_index.hpp"
 #include "engine/tutor_config.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -22,6 +24,9 @@ struct learner_model {
     /// Per concept: the mean form of all learners (0 when unknown). Due dates move with the learner's form
     /// relative to it, so that a model bias shared by everyone does not move everyone's schedule.
     std::vector<double> typical_form;
+    /// The learner's latest right answers' response times in sessions, oldest first (at most
+    /// config.response_time.window); loaded only when config.grade_by_response_time.
+    std::vector<std::chrono::milliseconds> recent_right_times;
 };
 
 /// Lays out the stored rows along `index`. Rows of questions or concepts the pack no longer has are ignored.
@@ -39,7 +44,11 @@ struct learner_model {
 [[nodiscard]] double schedule_form(const pack_index& index, const learner_model& model, std::uint32_t q) noexcept;
 
 /// Days from the last review to now, with the fraction of the day.
-[[nodiscard]] double elapsed_days(instant last_review, instant now) noexcept;
+[[nodiscard]] inline double elapsed_days(instant last_review, instant now) noexcept
+{
+    constexpr double ms_per_day = 86'400'000.0;
+    return std::max(0.0, static_cast<double>((now - last_review).count()) / ms_per_day);
+}
 
 /// FSRS's recall probability for a seen question at `now` (1 for an unseen one).
 [[nodiscard]] double memory_recall(const question_memory& memory, instant now, const tutor_config& config) noexcept;
@@ -53,7 +62,11 @@ struct learner_model {
 /// clipped as config.form_moves_due says), down to the target retention.
 [[nodiscard]] double interval_factor(double form, const tutor_config& config) noexcept;
 /// Whole days until a question of this stability is due again: round(S × factor), at least 1.
-[[nodiscard]] int interval_days(double stability, double factor, const tutor_config& config) noexcept;
+[[nodiscard]] inline int interval_days(double stability, double factor, const tutor_config& config) noexcept
+{
+    const double days = std::round(stability * factor);
+    return static_cast<int>(std::clamp(days, 1.0, static_cast<double>(config.maximum_interval)));
+}
 
 /// UTC day number (days since 1970-01-01) of an instant.
 [[nodiscard]] std::int64_t day_number(instant t) noexcept;
@@ -75,10 +88,12 @@ struct answer_effect {
 };
 
 /// Applies an answer (choice `chosen` in pack order) to the learner's memory of q and form on its concepts.
-/// Grading: wrong is Again, right is Good. The first answer goes through cold start; later ones through FSRS-6
+/// Grading: wrong is Again, right is Good; with config.grade_by_response_time and a `response_time`, a right answer
+/// is Hard or Easy when slow or fast against model.recent_right_times (which it then extends). The first answer goes through cold start; later ones through FSRS-6
 /// with the same-day formula for a second answer on the same day. The next due date is when FSRS recall reaches
 /// the target retention, stretched by the updated form as config.form_moves_due says.
 answer_effect apply_answer(const pack_index& index, learner_model& model, std::uint32_t q, std::uint32_t chosen,
-                           instant now, const tutor_config& config);
+                           instant now, const tutor_config& config,
+                           std::optional<std::chrono::milliseconds> response_time = std::nullopt);
 
 } // namespace quiz::engine

@@ -24,28 +24,73 @@ bool in_concept(const pack_index& index, std::uint32_t q, std::optional<std::uin
     return std::find(concepts.begin(), concepts.end(), *only_concept) != concepts.end();
 }
 
-bool due_with(const question_memory& memory, const group_view& group, instant now, const tutor_config& config)
+/// The UTC day number of an instant (as fsrs::calendar_days_between counts days), inline for the scans.
+std::int64_t day_of(instant t) noexcept
+{
+    return std::chrono::floor<std::chrono::days>(t).time_since_epoch().count();
+}
+
+bool due_with(const question_memory& memory, const group_view& group, std::int64_t today, const tutor_config& config)
 {
     if (!memory.seen() || !memory.card.last_review) {
         return false;
     }
-    const int days = fsrs::calendar_days_between(*memory.card.last_review, now);
-    return days >= interval_days(memory.card.stability, group.factor, config);
+    return today - day_of(*memory.card.last_review) >= interval_days(memory.card.stability, group.factor, config);
+}
+
+bool probes_open_misconception(const pack_index& index, const learner_model& model, std::uint32_t q)
+{
+    for (const auto m : index.misconceptions_of(q)) {
+        if (model.open_misconception[m] != 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Urgency from the question's curve key (recall_curve::key) and its bonus level.
+double urgency_at(double key, int missed, bool misconception, const group_view& group, const recall_curve& curve,
+                  const tutor_config& config)
+{
+    double value = config.target_retention - corrected_with(curve.at(key), group);
+    value += config.missed_bonus * static_cast<double>(missed);
+    if (misconception) {
+        value += config.misconception_bonus;
+    }
+    return value;
 }
 
 double urgency_with(const pack_index& index, const learner_model& model, std::uint32_t q, const group_view& group,
                     const recall_curve& curve, instant now, const tutor_config& config)
 {
     const auto& memory = model.memory[q];
-    double value = config.target_retention - corrected_with(curve(memory, now), group);
-    value += config.missed_bonus * static_cast<double>(std::min(memory.wrong, 3));
-    for (const auto m : index.misconceptions_of(q)) {
-        if (model.open_misconception[m] != 0) {
-            value += config.misconception_bonus;
-            break;
+    return urgency_at(curve.key(memory, now), std::min(memory.wrong, 3), probes_open_misconception(index, model, q),
+                      group, curve, config);
+}
+
+/// The question with the largest curve key in one bucket; the first in guide order on a tie.
+struct candidate {
+    double key = -1.0;
+    std::uint32_t question = 0;
+
+    void offer(double k, std::uint32_t q) noexcept
+    {
+        if (k > key) {
+            key = k;
+            question = q;
         }
     }
-    return value;
+    [[nodiscard]] bool empty() const noexcept { return key < 0.0; }
+};
+
+// Rules 3 and 5 rank by recall corrected by the group's form, plus (rule 3) a bonus of one of eight levels
+// (earlier misses 0..3, an open misconception or not). Within one group and one level the ranking follows the
+// curve key alone, so the scan keeps the best key per group and level, and only those few candidates get a power.
+constexpr std::size_t bonus_levels = 8;
+
+std::size_t bonus_level(int missed, bool misconception) noexcept
+{
+    return static_cast<std::size_t>(missed) * 2U + (misconception ? 1U : 0U);
 }
 
 bool contains(std::span<const std::uint32_t> values, std::uint32_t value)
@@ -106,9 +151,22 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
 
     const auto groups = view_groups(index, model, config);
     const recall_curve curve(config.w);
+    const std::int64_t today = day_of(request.now);
     const bool offer_new = !request.reviews_only && request.new_allowed > 0;
-    std::optional<std::uint32_t> best_due;
-    double best_urgency = -std::numeric_limits<double>::infinity();
+    std::vector<candidate> due(groups.size() * bonus_levels);
+    // Questions probing a misconception still open, marked from the few open ones rather than tested per question.
+    std::vector<std::uint8_t> probes_open;
+    for (std::uint32_t m = 0; m < model.open_misconception.size(); ++m) {
+        if (model.open_misconception[m] != 0) {
+            probes_open.resize(index.question_count(), 0);
+            for (const auto q : index.probing(m)) {
+                probes_open[q] = 1;
+            }
+        }
+    }
+    // Practice (rule 5) needs the same scan: per group, the largest key among seen questions.
+    const bool practice = !request.reviews_only;
+    std::vector<candidate> weakest_of(practice ? groups.size() : 0);
     std::optional<std::uint32_t> first_new;
     bool first_new_weak = false;
     for (std::uint32_t q = 0; q < index.question_count(); ++q) {
@@ -116,20 +174,35 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
             continue;
         }
         const auto& memory = model.memory[q];
-        const auto& group = groups[index.group_of(q)];
+        const auto g = index.group_of(q);
         if (!memory.seen()) {
-            if (offer_new && (!first_new || (group.weak && !first_new_weak))) {
+            if (offer_new && (!first_new || (groups[g].weak && !first_new_weak))) {
                 first_new = q;
-                first_new_weak = group.weak;
+                first_new_weak = groups[g].weak;
             }
             continue;
         }
-        if (due_with(memory, group, request.now, config)) {
-            const double value = urgency_with(index, model, q, group, curve, request.now, config);
-            if (value > best_urgency) {
-                best_urgency = value;
-                best_due = q;
-            }
+        const double key = curve.key(memory, request.now);
+        if (practice) {
+            weakest_of[g].offer(key, q);
+        }
+        if (due_with(memory, groups[g], today, config)) {
+            const auto level = bonus_level(std::min(memory.wrong, 3), !probes_open.empty() && probes_open[q] != 0);
+            due[g * bonus_levels + level].offer(key, q);
+        }
+    }
+    std::optional<std::uint32_t> best_due;
+    double best_urgency = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < due.size(); ++i) {
+        const auto& c = due[i];
+        if (c.empty()) {
+            continue;
+        }
+        const auto level = static_cast<int>(i % bonus_levels);
+        const double value = urgency_at(c.key, level / 2, level % 2 == 1, groups[i / bonus_levels], curve, config);
+        if (value > best_urgency || (value == best_urgency && c.question < *best_due)) {
+            best_urgency = value;
+            best_due = c.question;
         }
     }
     if (best_due) {
@@ -139,18 +212,19 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
         return pick{*first_new, pick_reason::fresh};
     }
 
-    if (!request.reviews_only) {
+    if (practice) {
+        // The lowest corrected recall: the best of each group's largest key.
         std::optional<std::uint32_t> weakest;
         double lowest = std::numeric_limits<double>::infinity();
-        for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-            const auto& memory = model.memory[q];
-            if (!memory.seen() || !allowed(q) || !in_concept(index, q, request.only_concept)) {
+        for (std::size_t g = 0; g < weakest_of.size(); ++g) {
+            const auto& c = weakest_of[g];
+            if (c.empty()) {
                 continue;
             }
-            const double recall = corrected_with(curve(memory, request.now), groups[index.group_of(q)]);
-            if (recall < lowest) {
+            const double recall = corrected_with(curve.at(c.key), groups[g]);
+            if (recall < lowest || (recall == lowest && c.question < *weakest)) {
                 lowest = recall;
-                weakest = q;
+                weakest = c.question;
             }
         }
         if (weakest) {
@@ -172,7 +246,7 @@ bool is_due(const pack_index& index, const learner_model& model, std::uint32_t q
     group_view group;
     group.form = question_form(index, model, q);
     group.factor = interval_factor(schedule_form(index, model, q), config);
-    return due_with(model.memory[q], group, now, config);
+    return due_with(model.memory[q], group, day_of(now), config);
 }
 
 double urgency(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
@@ -188,6 +262,7 @@ due_summary summarize_due(const pack_index& index, const learner_model& model, c
                           instant now, std::optional<std::uint32_t> only_concept)
 {
     const auto groups = view_groups(index, model, config);
+    const std::int64_t today = day_of(now);
     due_summary summary;
     for (std::uint32_t q = 0; q < index.question_count(); ++q) {
         if (!in_concept(index, q, only_concept)) {
@@ -199,7 +274,7 @@ due_summary summarize_due(const pack_index& index, const learner_model& model, c
             continue;
         }
         const auto& group = groups[index.group_of(q)];
-        if (due_with(memory, group, now, config)) {
+        if (due_with(memory, group, today, config)) {
             ++summary.due;
         } else if (memory.card.last_review) {
             const int days = interval_days(memory.card.stability, group.factor, config);

@@ -6,6 +6,8 @@
 #include "engine/session.hpp"
 #include "engine/tutor_ids.hpp"
 
+#include <chrono>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,6 +70,11 @@ public:
     /// First attempts per question of the pack over all learners (those with first_attempt set), including any
     /// appended in this unit. Questions nobody has tried may be missing.
     [[nodiscard]] virtual std::vector<question_stats> first_attempt_stats(const pack_key& pack) = 0;
+    /// The response times of the learner's latest `count` right answers given in sessions (any pack), newest
+    /// first. Group-round answers are left out: their time runs from the round's opening, not from one learner's
+    /// question. Read only when the tutor grades from response time (tutor_config::grade_by_response_time).
+    [[nodiscard]] virtual std::vector<std::chrono::milliseconds> recent_right_response_times(learner_id learner,
+                                                                                          std::size_t count) = 0;
 };
 
 /// Learners' sessions. A learner has at most one active (not ended) session.

@@ -21,13 +21,21 @@ struct recall_curve {
 
     explicit recall_curve(const fsrs::parameters& w) : factor(fsrs::curve_factor(w)), decay(-w[20]) {}
 
+    /// factor·t/S, which recall falls with: ranking questions by it needs no power (0 when recall is 1).
+    [[nodiscard]] double key(const question_memory& memory, instant now) const noexcept
+    {
+        if (!memory.seen() || !memory.card.last_review || memory.card.stability <= 0.0) {
+            return 0.0;
+        }
+        return factor * elapsed_days(*memory.card.last_review, now) / memory.card.stability;
+    }
+    /// The recall probability at a key.
+    [[nodiscard]] double at(double key) const noexcept { return key == 0.0 ? 1.0 : std::pow(1.0 + key, decay); }
+
     /// The recall probability of a seen question at `now` (1 for one never answered).
     [[nodiscard]] double operator()(const question_memory& memory, instant now) const noexcept
     {
-        if (!memory.seen() || !memory.card.last_review || memory.card.stability <= 0.0) {
-            return 1.0;
-        }
-        return std::pow(1.0 + factor * elapsed_days(*memory.card.last_review, now) / memory.card.stability, decay);
+        return at(key(memory, now));
     }
 };
 

@@ -2,6 +2,7 @@
 #include "engine/round_service.hpp"
 
 #include "engine/learner_loading.hpp"
+#include "engine/optimal_retention.hpp"
 #include "engine/session.hpp"
 
 namespace quiz::engine {
@@ -59,7 +60,7 @@ void ask_with_models(unit_of_work& unit, round_state& state, const pack_index& i
 } // namespace
 
 group_tutor::group_tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config)
-    : units_(units), packs_(packs), config_(std::move(config))
+    : units_(units), packs_(packs), config_(with_target_retention(std::move(config)))
 {
 }
 

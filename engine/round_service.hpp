@@ -68,6 +68,7 @@ struct round_answer_outcome {
 
 class group_tutor {
 public:
+    /// The target retention is resolved here (with_target_retention), as the learner's tutor does.
     group_tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config = {});
 
     /// Opens a round in a channel and its first question.

@@ -294,7 +294,7 @@ session_answer answer_current(session_state& state, const pack_index& index, lea
     session_answer result;
     result.chosen = shown.order[displayed];
     result.response_time = std::chrono::duration_cast<std::chrono::milliseconds>(now - shown.shown_at);
-    result.effect = apply_answer(index, model, q, result.chosen, now, config);
+    result.effect = apply_answer(index, model, q, result.chosen, now, config, result.response_time);
     result.told = make_feedback(index, q, shown.order, result.chosen, state.lang);
     result.told.interval_days = result.effect.interval_days;
     result.told.next_due = result.effect.next_due;

@@ -5,6 +5,7 @@
 #include "engine/cold_start.hpp"
 #include "engine/fsrs_scheduler.hpp"
 #include "engine/learner_model.hpp"
+#include "engine/optimal_retention.hpp"
 #include "engine/session.hpp"
 #include "engine/sim_world.hpp"
 
@@ -363,6 +364,9 @@ void validate(const options& opts)
     if (!(opts.retention >= 0.7 && opts.retention <= 0.97)) {
         throw std::invalid_argument("retention must be between 0.7 and 0.97");
     }
+    if (opts.tutor_retention && !(*opts.tutor_retention >= 0.7 && *opts.tutor_retention <= 0.97)) {
+        throw std::invalid_argument("the tutor's retention must be between 0.7 and 0.97");
+    }
 }
 
 policy_result run_policy(policy which, const course& c, const options& opts, const tutor_config& config)
@@ -479,10 +483,15 @@ result simulate(const options& opts)
     validate(opts);
     const course c = make_course(opts.seed, opts.questions, opts.concepts);
     tutor_config config = opts.tutor;
-    config.target_retention = opts.retention;
     config.new_per_day = opts.new_per_day;
+    if (opts.tutor_retention) {
+        config.choose_retention = retention_choice::fixed;
+        config.target_retention = *opts.tutor_retention;
+    }
+    config = with_target_retention(config);
     result out;
     out.used = opts;
+    out.tutor_retention = config.target_retention;
     for (const auto which : opts.policies) {
         out.policies.push_back(run_policy(which, c, opts, config));
     }

@@ -36,9 +36,12 @@ struct options {
     int questions = 240;
     int concepts = 24;
     int new_per_day = 10;    ///< every policy but random introduces at most this many questions a day
-    double retention = 0.9;  ///< FSRS's desired retention and the tutor's target retention
+    double retention = 0.9;  ///< FSRS's desired retention (fsrs and fsrs+steps)
+    /// The tutor's target retention when fixed; otherwise the tutor chooses it as it does for real learners
+    /// (tutor.choose_retention, with_target_retention).
+    std::optional<double> tutor_retention;
     std::vector<policy> policies{all_policies.begin(), all_policies.end()};
-    /// The tutor's settings; its target retention and new questions per day are taken from the fields above.
+    /// The tutor's settings; its new questions per day are taken from the field above.
     tutor_config tutor;
 };
 
@@ -58,6 +61,7 @@ struct policy_result {
 
 struct result {
     options used;
+    double tutor_retention = 0.0; ///< the target retention the tutor used
     std::vector<policy_result> policies;
 };
 

@@ -13,7 +13,21 @@ using arg = message_arg;
 
 std::string letter(std::uint32_t position) { return std::string(1, choice_letter(position)); }
 
-message header_for(pick_reason reason)
+long long days_until(instant from, instant to) { return std::max(0, fsrs::calendar_days_between(from, to)); }
+
+std::string join(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        out += i == 0 ? "" : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+} // namespace
+
+message card_header(pick_reason reason) noexcept
 {
     switch (reason) {
     case pick_reason::review:
@@ -29,20 +43,6 @@ message header_for(pick_reason reason)
     }
     return message::card_header_round;
 }
-
-long long days_until(instant from, instant to) { return std::max(0, fsrs::calendar_days_between(from, to)); }
-
-std::string join(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        out += i == 0 ? "" : ", ";
-        out += items[i];
-    }
-    return out;
-}
-
-} // namespace
 
 long long percent(long long part, long long whole) noexcept
 {
@@ -63,7 +63,7 @@ std::string render_card(const question_card& card, instant now)
         const auto seconds = std::chrono::ceil<std::chrono::seconds>(*card.deadline - now).count();
         out += " · " + format_message(message::card_closes_in, lang, {arg::num("seconds", std::max<long long>(0, seconds))});
     } else {
-        out += format_message(header_for(card.reason), lang, {position, planned});
+        out += format_message(card_header(card.reason), lang, {position, planned});
         out += " · " + format_message(message::card_due_remaining, lang, {arg::num("count", card.progress.due_remaining)});
     }
     out += '\n';
@@ -82,20 +82,22 @@ std::string render_card(const question_card& card, instant now)
     return out;
 }
 
+std::string render_chosen(const feedback& told, language lang)
+{
+    if (told.misconception_label) {
+        return format_message(message::feedback_misconception, lang,
+                              {arg::str("letter", letter(told.chosen.position)),
+                               arg::str("label", *told.misconception_label)});
+    }
+    return format_message(message::feedback_chosen, lang,
+                          {arg::str("letter", letter(told.chosen.position)), arg::str("choice", told.chosen.text)});
+}
+
 std::string render_feedback(const feedback& told, language lang)
 {
     std::string out = format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {}) + '\n';
     if (!told.correct) {
-        if (told.misconception_label) {
-            out += format_message(message::feedback_misconception, lang,
-                                  {arg::str("letter", letter(told.chosen.position)),
-                                   arg::str("label", *told.misconception_label)}) +
-                   '\n';
-        } else {
-            out += format_message(message::feedback_chosen, lang,
-                                  {arg::str("letter", letter(told.chosen.position)), arg::str("choice", told.chosen.text)}) +
-                   '\n';
-        }
+        out += render_chosen(told, lang) + '\n';
         out += told.chosen.explanation + '\n';
     }
     out += format_message(message::feedback_answer, lang,

@@ -15,7 +15,12 @@ namespace quiz::engine {
 // Plain-text renderings of the tutor's values, built only from the catalogue and the values: the terminal uses
 // them as they are; platform renderers may use them as fallback text or format the values their own way.
 
+/// The header of a card shown for this reason ("Review {position} of {planned}", ...); rounds use card_header_round.
+[[nodiscard]] message card_header(pick_reason reason) noexcept;
+
 [[nodiscard]] std::string render_card(const question_card& card, instant now);
+/// After a wrong answer, what was chosen: "You chose B: ..." or, for a tagged choice, the confusion it shows.
+[[nodiscard]] std::string render_chosen(const feedback& told, language lang);
 [[nodiscard]] std::string render_feedback(const feedback& told, language lang);
 [[nodiscard]] std::string render_answer_check(answer_check check, language lang);
 [[nodiscard]] std::string render_round_answer_status(round_answer_status status, language lang);

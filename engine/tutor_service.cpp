@@ -3,6 +3,7 @@
 
 #include "engine/learner_loading.hpp"
 #include "engine/learner_stats.hpp"
+#include "engine/optimal_retention.hpp"
 
 namespace quiz::engine {
 
@@ -21,7 +22,7 @@ session_outcome summary_outcome(const session_state& state, const pack_index& in
 } // namespace
 
 tutor::tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config)
-    : units_(units), packs_(packs), config_(std::move(config))
+    : units_(units), packs_(packs), config_(with_target_retention(std::move(config)))
 {
 }
 

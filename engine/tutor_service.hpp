@@ -66,7 +66,7 @@ struct answer_outcome {
 
 class tutor {
 public:
-    /// `units` and `packs` must outlive the tutor.
+    /// `units` and `packs` must outlive the tutor. The target retention is resolved here (with_target_retention).
     tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config = {});
 
     /// Starts a session (ending the learner's active one) and shows its first question, or its summary at once

@@ -8,6 +8,8 @@
 #include <SQLiteCpp/Exception.h>
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -50,7 +52,10 @@ sqlite_attempt_log::sqlite_attempt_log(SQLite::Database& db, sqlite_content_ids&
                   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"),
       stats_(db, "SELECT q.question_key, s.first_attempts, s.first_correct FROM question_stats s"
                  " JOIN question q ON q.id = s.question_id JOIN pack p ON p.id = q.pack_id"
-                 " WHERE p.pack_key = ?1 AND s.first_attempts > 0")
+                 " WHERE p.pack_key = ?1 AND s.first_attempts > 0"),
+      // attempt_by_learner walked backwards from the newest answer.
+      right_times_(db, "SELECT response_ms FROM attempt WHERE learner_id = ?1 AND correct = 1"
+                       " AND session_id IS NOT NULL ORDER BY answered_at_ms DESC, id DESC LIMIT ?2")
 {
 }
 
@@ -154,6 +159,20 @@ std::vector<engine::question_stats> sqlite_attempt_log::first_attempt_stats(cons
                         checked_int<int>(use->getColumn(2))});
     }
     return rows;
+}
+
+std::vector<std::chrono::milliseconds> sqlite_attempt_log::recent_right_response_times(engine::learner_id learner,
+                                                                                        std::size_t count)
+{
+    const statement_use use(right_times_);
+    use->bind(1, learner.value());
+    constexpr auto most = static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max());
+    use->bind(2, static_cast<std::int64_t>(std::min(count, most)));
+    std::vector<std::chrono::milliseconds> times;
+    while (use->executeStep()) {
+        times.emplace_back(use->getColumn(0).getInt64());
+    }
+    return times;
 }
 
 } // namespace quiz::storage

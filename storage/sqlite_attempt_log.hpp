@@ -30,6 +30,8 @@ public:
     engine::attempt_id append(const engine::attempt_record& attempt) override;
     append_result append_once(const engine::attempt_record& attempt);
     [[nodiscard]] std::vector<engine::question_stats> first_attempt_stats(const engine::pack_key& pack) override;
+    [[nodiscard]] std::vector<std::chrono::milliseconds> recent_right_response_times(engine::learner_id learner,
+                                                                                  std::size_t count) override;
 
 private:
     SQLite::Database& db_;
@@ -38,6 +40,7 @@ private:
     SQLite::Statement find_id_;
     SQLite::Statement insert_;
     SQLite::Statement stats_;
+    SQLite::Statement right_times_;
 };
 
 } // namespace quiz::storage

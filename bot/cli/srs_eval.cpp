@@ -59,6 +59,19 @@ std::string fixed(double value, int decimals)
     return buffer;
 }
 
+std::string_view grading_text(recall::grading how) noexcept
+{
+    switch (how) {
+    case recall::grading::logged:
+        return "ratings as logged";
+    case recall::grading::pass_fail:
+        return "ratings reduced to pass/fail";
+    case recall::grading::response_time:
+        return "ratings reduced to pass/fail, passes regraded from response time";
+    }
+    return "";
+}
+
 json::value number_or_null(double value)
 {
     return std::isfinite(value) ? json::value(value) : json::value(nullptr);
@@ -67,14 +80,19 @@ json::value number_or_null(double value)
 int eval(const std::vector<std::string_view>& words, io streams)
 {
     const auto parsed =
-        args::parse(words, {"next-day-starts-at", "min-reviews", "tutor-inputs"}, {"json"});
+        args::parse(words, {"next-day-starts-at", "min-reviews", "tutor-inputs", "grading"}, {"json"});
     auto options = predictor_options_from(parsed);
     options.tutor = tutor_inputs_from(parsed);
+    const auto grading = grading_from(parsed);
     const auto log = load_review_log(parsed, streams);
     if (!log) {
         return exit_failure;
     }
-    const auto run = recall::predict_recall(log->reviews, options);
+    const auto reviews = graded_reviews(parsed, *log, grading, streams);
+    if (!reviews) {
+        return exit_failure;
+    }
+    const auto run = recall::predict_recall(*reviews, options);
     if (run.reviews.empty()) {
         streams.err << parsed.positionals().front()
                     << ": error: no review to evaluate (every card has a single review)\n";
@@ -106,6 +124,7 @@ int eval(const std::vector<std::string_view>& words, io streams)
                                   {"predicted", run.reviews.size()},
                                   {"recalled", recalled},
                                   {"next_day_starts_at", hour},
+                                  {"grading", recall::name(grading)},
                                   {"fits", run.fits},
                                   {"final_parameters", std::move(parameters)},
                                   {"models", std::move(models)}};
@@ -116,7 +135,8 @@ int eval(const std::vector<std::string_view>& words, io streams)
     streams.out << log->reviews.size() << " reviews of " << log->card_names.size() << " cards; "
                 << run.reviews.size() << " predicted (" << fixed(100.0 * static_cast<double>(recalled) /
                                                                      static_cast<double>(run.reviews.size()), 2)
-                << "% recalled), each from earlier reviews only; days start at " << day_start << " UTC\n\n";
+                << "% recalled), each from earlier reviews only; days start at " << day_start << " UTC; "
+                << grading_text(grading) << "\n\n";
     streams.out << "model    log loss  RMSE(bins)  AUC     n\n";
     for (const auto m : recall::all_models) {
         const auto result = recall::evaluate(run, m);
@@ -138,7 +158,8 @@ int eval(const std::vector<std::string_view>& words, io streams)
 
 const command srs_eval_command{
     {"srs", "eval"},
-    "FILE.csv [--json] [--next-day-starts-at HOUR] [--min-reviews N] [--tutor-inputs none|memory,form,card]",
+    "FILE.csv [--json] [--next-day-starts-at HOUR] [--min-reviews N] [--tutor-inputs none|memory,form,card] "
+    "[--grading logged|pass-fail|time]",
     "compares recall models on a review log: FSRS-6 default, FSRS-6 fitted online, the tutor's model (log loss, "
     "RMSE(bins), AUC, n)",
     eval,

@@ -21,6 +21,12 @@ std::optional<Int> parse_whole(std::string_view text)
     return value;
 }
 
+std::string shown_name(const args& parsed)
+{
+    const std::string& path = parsed.positionals().front();
+    return path == "-" ? "<stdin>" : path;
+}
+
 } // namespace
 
 std::optional<review_log> load_review_log(const args& parsed, io streams)
@@ -41,7 +47,7 @@ std::optional<review_log> load_review_log(const args& parsed, io streams)
     }
     auto result = read_review_log(path == "-" ? streams.in : file);
     if (auto* problem = std::get_if<review_log_problem>(&result)) {
-        streams.err << (path == "-" ? "<stdin>" : path) << ':' << problem->line << ": error: " << problem->message
+        streams.err << shown_name(parsed) << ':' << problem->line << ": error: " << problem->message
                     << '\n';
         return std::nullopt;
     }
@@ -66,6 +72,27 @@ engine::recall::predictor_options predictor_options_from(const args& parsed)
         options.fit.minimum_items = *count;
     }
     return options;
+}
+
+engine::recall::grading grading_from(const args& parsed)
+{
+    const std::string text = parsed.value_or("grading", "logged");
+    const auto how = engine::recall::parse_grading(text);
+    if (!how) {
+        throw usage_error("--grading must be logged, pass-fail or time, got '" + text + "'");
+    }
+    return *how;
+}
+
+std::optional<std::vector<engine::recall::logged_review>>
+graded_reviews(const args& parsed, const review_log& log, engine::recall::grading how, io streams)
+{
+    if (how == engine::recall::grading::response_time && !engine::recall::has_durations(log.reviews)) {
+        streams.err << shown_name(parsed)
+                    << ": error: --grading time needs response times, and no row has a review_duration\n";
+        return std::nullopt;
+    }
+    return engine::recall::regrade(log.reviews, how);
 }
 
 } // namespace quiz::bot::cli

@@ -5,9 +5,11 @@
 #include "bot/cli/command.hpp"
 #include "bot/review_log_csv.hpp"
 #include "engine/recall_predictor.hpp"
+#include "engine/review_log_grading.hpp"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace quiz::bot::cli {
 
@@ -17,5 +19,14 @@ namespace quiz::bot::cli {
 
 /// Predictor options from `--next-day-starts-at HOUR` (0-23, default 4) and `--min-reviews N`.
 [[nodiscard]] engine::recall::predictor_options predictor_options_from(const args& parsed);
+
+/// `--grading logged|pass-fail|time` (default logged); a usage_error for anything else.
+[[nodiscard]] engine::recall::grading grading_from(const args& parsed);
+
+/// The log's reviews rated as `how` says (engine/review_log_grading.hpp). `time` needs durations: on a log where no
+/// row has a review_duration it reports "FILE: error: ..." on `streams.err` and returns nullopt, rather than give
+/// pass/fail results under the name of time grading.
+[[nodiscard]] std::optional<std::vector<engine::recall::logged_review>>
+graded_reviews(const args& parsed, const review_log& log, engine::recall::grading how, io streams);
 
 } // namespace quiz::bot::cli

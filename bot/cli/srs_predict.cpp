@@ -23,7 +23,7 @@ void append_probability(std::string& out, double p)
 
 int predict(const std::vector<std::string_view>& words, io streams)
 {
-    const auto parsed = args::parse(words, {"model", "next-day-starts-at", "min-reviews"});
+    const auto parsed = args::parse(words, {"model", "next-day-starts-at", "min-reviews", "grading"});
     auto options = predictor_options_from(parsed);
     const std::string model_name = parsed.value_or("model", "tutor");
     const auto chosen = recall::parse_model(model_name);
@@ -31,12 +31,17 @@ int predict(const std::vector<std::string_view>& words, io streams)
         throw usage_error("--model must be default, fitted or tutor, got '" + model_name + "'");
     }
     options.fit_models = *chosen != recall::model::fsrs_default;
+    const auto grading = grading_from(parsed);
     const auto log = load_review_log(parsed, streams);
     if (!log) {
         return exit_failure;
     }
+    const auto reviews = graded_reviews(parsed, *log, grading, streams);
+    if (!reviews) {
+        return exit_failure;
+    }
 
-    const auto run = recall::predict_recall(log->reviews, options);
+    const auto run = recall::predict_recall(*reviews, options);
     std::string out = "card_id,review_time,review_rating,p_recall\n";
     for (const auto& review : run.reviews) {
         const auto& source = log->reviews[review.row];
@@ -61,7 +66,8 @@ int predict(const std::vector<std::string_view>& words, io streams)
 
 const command srs_predict_command{
     {"srs", "predict"},
-    "FILE.csv [--model default|fitted|tutor] [--next-day-starts-at HOUR] [--min-reviews N]",
+    "FILE.csv [--model default|fitted|tutor] [--next-day-starts-at HOUR] [--min-reviews N] "
+    "[--grading logged|pass-fail|time]",
     "predicts recall for every review after a card's first (CSV card_id,review_rating,review_time[,review_duration]"
     " in; card_id,review_time,review_rating,p_recall out), each from earlier reviews only",
     predict,

@@ -81,7 +81,7 @@ int simulate(const std::vector<std::string_view>& words, io streams)
 {
     const auto parsed = args::parse(words,
                                     {"seed", "learners", "days", "questions", "concepts", "new-per-day", "retention",
-                                     "policies", "form-moves-due"},
+                                     "tutor-retention", "policies", "form-moves-due"},
                                     {"json", "no-retry", "no-follow-up", "no-cold-start"});
     if (!parsed.positionals().empty()) {
         throw usage_error("unexpected argument '" + parsed.positionals().front() + "'");
@@ -94,6 +94,9 @@ int simulate(const std::vector<std::string_view>& words, io streams)
     options.concepts = number_option(parsed, "concepts", options.concepts, 1, options.questions);
     options.new_per_day = number_option(parsed, "new-per-day", options.new_per_day, 1, 1000);
     options.retention = number_option(parsed, "retention", options.retention, 0.7, 0.97);
+    if (const auto text = parsed.value("tutor-retention"); text && *text != "optimal") {
+        options.tutor_retention = number_option(parsed, "tutor-retention", 0.9, 0.7, 0.97);
+    }
     options.policies = policies_from(parsed);
     // Ablations of the tutor, for docs/tutor.md.
     options.tutor.retry_gap = parsed.flag("no-retry") ? 0 : options.tutor.retry_gap;
@@ -134,6 +137,7 @@ int simulate(const std::vector<std::string_view>& words, io streams)
                                   {"concepts", options.concepts},
                                   {"new_per_day", options.new_per_day},
                                   {"retention", options.retention},
+                                  {"tutor_retention", result.tutor_retention},
                                   {"policies", std::move(rows)}};
         streams.out << json::serialize(report) << '\n';
         return exit_ok;
@@ -141,8 +145,9 @@ int simulate(const std::vector<std::string_view>& words, io streams)
 
     streams.out << options.learners << " simulated learners, " << options.days << " days, " << options.questions
                 << " questions in " << options.concepts << " concepts, at most " << options.new_per_day
-                << " new questions a day, retention " << fixed(options.retention, 2) << ", seed " << options.seed
-                << "\n\n";
+                << " new questions a day, FSRS retention " << fixed(options.retention, 2) << ", tutor retention "
+                << fixed(result.tutor_retention, 2) << (options.tutor_retention ? "" : " (chosen)") << ", seed "
+                << options.seed << "\n\n";
     streams.out << "policy          knowledge  min/day  knowledge/min  exam   answers/day  accuracy  seen  recall at review\n";
     for (const auto& row : result.policies) {
         std::string name(sim::name(row.which));
@@ -165,6 +170,7 @@ int simulate(const std::vector<std::string_view>& words, io streams)
 const command srs_simulate_command{
     {"srs", "simulate"},
     "[--seed N] [--learners N] [--days N] [--questions N] [--concepts N] [--new-per-day N] [--retention R] "
+    "[--tutor-retention R|optimal] "
     "[--policies LIST] [--json] [--no-retry] [--no-follow-up] [--no-cold-start] [--form-moves-due none|delay|both]",
     "simulated learners study a semester under random order, Leitner, FSRS-6 at fixed retention and the tutor: "
     "knowledge, study time, knowledge per minute, final exam",

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "bot/cli/command.hpp"
+#include "engine/synthetic_reviews.hpp"
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -39,6 +43,57 @@ std::vector<std::string> lines_of(const std::string& text)
         lines.push_back(line);
     }
     return lines;
+}
+
+/// A learner simulated from FSRS-6 with the default parameters, whose response time gives their grade away: right
+/// answers take 8-12 s when Good, 30-40 s when Hard and 1.5-3.5 s when Easy (wrong ones 20-30 s). The typical time
+/// (median of the last 64 right answers, about 70% of them Good) is then in [8, 12) s, so "slow" (above twice
+/// it) starts between 16 and 24 s and "fast" (below half of it) between 4 and 6 s: regrading from time recovers
+/// every logged grade. Sixteen one-review warm-up cards (Good, 10 s) come first, so that the grader has its
+/// minimum history before the first simulated answer.
+std::string timed_synthetic_log()
+{
+    quiz::test::synthetic_plan plan;
+    plan.cards = 240;
+    plan.reviews_per_card = 8;
+    plan.seed = 7;
+    const auto cards = quiz::test::simulate_cards(plan);
+
+    std::string csv = "card_id,review_rating,review_time,review_duration\n";
+    const auto add = [&](const std::string& card, int grade, std::chrono::sys_seconds time, long long ms) {
+        const std::chrono::year_month_day date{std::chrono::floor<std::chrono::days>(time)};
+        const std::chrono::hh_mm_ss clock{time - std::chrono::floor<std::chrono::days>(time)};
+        char line[96];
+        std::snprintf(line, sizeof line, "%s,%d,%04d-%02u-%02uT%02d:%02d:%02dZ,%lld\n", card.c_str(), grade,
+                      static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
+                      static_cast<unsigned>(date.day()), static_cast<int>(clock.hours().count()),
+                      static_cast<int>(clock.minutes().count()), static_cast<int>(clock.seconds().count()), ms);
+        csv += line;
+    };
+    const std::chrono::sys_days start{std::chrono::year{2024} / 1 / 1};
+    for (int k = 0; k < 16; ++k) {
+        add("warm" + std::to_string(k), 3, start - std::chrono::days{1} + std::chrono::hours{12} +
+                                               std::chrono::minutes{k}, 10'000);
+    }
+    // Response time per grade (Again, Hard, Good, Easy): from + (n x step mod width) ms for the n-th review.
+    struct band {
+        long long from, width, step;
+    };
+    constexpr std::array<band, 4> bands{{{20'000, 10'000, 37}, {30'000, 10'000, 53}, {8'000, 4'000, 41},
+                                         {1'500, 2'000, 29}}};
+    long long n = 0;
+    for (std::size_t c = 0; c < cards.size(); ++c) {
+        auto day = start + std::chrono::days{static_cast<int>(c / 20)};
+        const auto time_of_day = std::chrono::hours{8} + std::chrono::minutes{static_cast<int>(c * 2 % 600)};
+        for (const auto& review : cards[c]) {
+            day += std::chrono::days{static_cast<int>(review.elapsed_days)};
+            ++n;
+            const auto& band = bands[static_cast<std::size_t>(review.grade) - 1];
+            const long long ms = band.from + n * band.step % band.width;
+            add(std::to_string(c), static_cast<int>(review.grade), day + time_of_day, ms);
+        }
+    }
+    return csv;
 }
 
 } // namespace
@@ -143,4 +198,49 @@ TEST_CASE("srs eval and srs predict reject bad arguments with exit code 2")
     const auto r = run({"srs", "eval", slice, "--min-reviews", "-3"});
     CHECK(r.code == 2);
     CHECK_THAT(r.err, Catch::Contains("--min-reviews"));
+}
+
+TEST_CASE("srs --grading time recovers the grades that a learner's times give away")
+{
+    const std::string log = timed_synthetic_log();
+    const auto logged = run({"srs", "predict", "-", "--grading", "logged"}, log);
+    const auto timed = run({"srs", "predict", "-", "--grading", "time"}, log);
+    const auto pass_fail = run({"srs", "predict", "-", "--grading", "pass-fail"}, log);
+    REQUIRE(logged.code == 0);
+    REQUIRE(timed.code == 0);
+    REQUIRE(pass_fail.code == 0);
+    CHECK(lines_of(logged.out).size() == 1 + 240 * 7);
+    // Every grade recovered: the same predictions as with the logged grades, model by model.
+    CHECK(timed.out == logged.out);
+    CHECK(pass_fail.out != logged.out);
+    // Only the predictions change: the output keeps the logged rating, so that it joins with the input.
+    CHECK(lines_of(pass_fail.out)[0] == "card_id,review_time,review_rating,p_recall");
+
+    // The learner forgets as FSRS-6 with the default parameters says, so with the true grades the default model is
+    // the true model; pass/fail grading hides Hard and Easy from it and should cost log loss.
+    const auto loss = [&](std::string_view grading, const char* model) {
+        const auto r = run({"srs", "eval", "-", "--json", "--grading", grading}, log);
+        REQUIRE(r.code == 0);
+        const auto report = boost::json::parse(r.out).as_object();
+        CHECK(report.at("grading").as_string() == grading);
+        return report.at("models").at(model).at("log_loss").to_number<double>();
+    };
+    CHECK(loss("time", "default") == loss("logged", "default"));
+    CHECK(loss("time", "default") < loss("pass-fail", "default"));
+}
+
+TEST_CASE("srs --grading time needs durations, and --grading a known name")
+{
+    const std::string log = "card_id,review_rating,review_time,review_duration\n"
+                            "a,3,2024-01-01T10:00:00Z,\n"
+                            "a,2,2024-01-04T09:00:00Z,\n";
+    const auto timed = run({"srs", "eval", "-", "--grading", "time"}, log);
+    CHECK(timed.code == 1);
+    CHECK(timed.out.empty());
+    CHECK_THAT(timed.err, Catch::StartsWith("<stdin>: error: --grading time needs response times"));
+    // pass/fail needs none; the text report says how ratings were read
+    const auto pass_fail = run({"srs", "eval", "-", "--grading", "pass-fail"}, log);
+    CHECK(pass_fail.code == 0);
+    CHECK_THAT(pass_fail.out, Catch::Contains("ratings reduced to pass/fail"));
+    CHECK(run({"srs", "predict", "-", "--grading", "fast"}, log).code == 2);
 }

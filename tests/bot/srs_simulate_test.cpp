@@ -59,8 +59,23 @@ TEST_CASE("srs simulate prints a table, and a chosen list of policies")
     CHECK(r.out.find("\nrandom ") == std::string::npos);
 }
 
+TEST_CASE("srs simulate reports the tutor's retention, chosen or fixed")
+{
+    const std::vector<std::string_view> small{"--learners", "2", "--days", "5", "--questions", "10",
+                                              "--concepts", "2", "--policies", "tutor", "--json"};
+    auto fixed = small;
+    fixed.insert(fixed.end(), {"--tutor-retention", "0.85"});
+    const auto r = simulate(fixed);
+    REQUIRE(r.code == 0);
+    CHECK(boost::json::parse(r.out).at("tutor_retention").as_double() == 0.85);
+    const auto chosen = simulate(small);
+    REQUIRE(chosen.code == 0);
+    CHECK(boost::json::parse(chosen.out).at("tutor_retention").as_double() == Approx(0.80));
+}
+
 TEST_CASE("srs simulate refuses bad arguments with exit code 2")
 {
+    CHECK(simulate({"--tutor-retention", "0.5"}).code == 2);
     CHECK(simulate({"--learners", "0"}).code == 2);
     CHECK(simulate({"--retention", "1.5"}).code == 2);
     CHECK(simulate({"--policies", "fsrs,magic"}).code == 2);

@@ -6,6 +6,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 using namespace quiz::engine;
 using quiz::test::blank_model;
 using quiz::test::days_after;
@@ -191,6 +195,86 @@ TEST_CASE("with nothing due or new, practice the question most likely forgotten"
     remember(model, 0, days_after(now, -2), 10.0);
     remember(model, 1, days_after(now, -8), 10.0);
     CHECK(choose(index, model, at(now)) == pick{1, pick_reason::practice});
+}
+
+namespace {
+
+/// σ(logit R + form) with R = (1 + f t / S)^-w20, written out from the definitions (docs/tutor.md, rule 3).
+double corrected_recall_of(double elapsed_days, double stability, double form)
+{
+    const double w20 = fsrs::default_parameters[20];
+    const double f = std::pow(0.9, -1.0 / w20) - 1.0;
+    const double r = std::pow(1.0 + f * elapsed_days / stability, -w20);
+    return 1.0 / (1.0 + std::exp(-(std::log(r / (1.0 - r)) + form)));
+}
+
+} // namespace
+
+TEST_CASE("over many questions, the review chosen is the most urgent and practice the least recalled")
+{
+    // 60 questions alternating between concepts a (form -0.2) and b (form -0.1); q1, q3, ... probe "mix", which is
+    // open; wrong answers 0 to 4; every question last answered 10 to 39 days and some hours ago at stability 1 to 5
+    // days (all due: the form is below the typical learner's, so intervals are round(S)).
+    const auto index = two_concept_pack(60);
+    auto model = blank_model(index);
+    model.skills[0].form = -0.2;
+    model.skills[1].form = -0.1;
+    model.open_misconception[0] = 1;
+    const auto now = noon_day0();
+    std::vector<double> elapsed(60);
+    std::vector<double> stability(60);
+    for (std::uint32_t q = 0; q < 60; ++q) {
+        const int days = 10 + static_cast<int>((q * 7U) % 30U);
+        const int hours = static_cast<int>((q * 5U) % 24U);
+        stability[q] = 1.0 + static_cast<double>((q * 3U) % 5U);
+        elapsed[q] = days + hours / 24.0;
+        remember(model, q, days_after(now, -days) - std::chrono::hours{hours}, stability[q],
+                 static_cast<int>(q % 5U));
+    }
+    const auto expected_review = [&](std::optional<std::uint32_t> previous) {
+        std::optional<std::uint32_t> best;
+        double best_value = -1e9;
+        for (std::uint32_t q = 0; q < 60; ++q) {
+            if (q == previous) {
+                continue;
+            }
+            const double form = q % 2 == 0 ? -0.2 : -0.1;
+            const double value = 0.9 - corrected_recall_of(elapsed[q], stability[q], form) +
+                                 0.03 * std::min<int>(static_cast<int>(q % 5U), 3) + (q % 2 == 1 ? 0.05 : 0.0);
+            if (value > best_value + 1e-12) {
+                best_value = value;
+                best = q;
+            }
+        }
+        return best;
+    };
+    auto request = at(now);
+    const auto first = expected_review(std::nullopt);
+    REQUIRE(first);
+    CHECK(choose(index, model, request) == pick{*first, pick_reason::review});
+    request.previous = *first;
+    const auto second = expected_review(*first);
+    REQUIRE(second);
+    CHECK(choose(index, model, request) == pick{*second, pick_reason::review});
+
+    // Nothing due (every question answered an hour ago at a stability of 1 to 5 days, longer for even questions),
+    // nothing new: practice the lowest corrected recall.
+    for (std::uint32_t q = 0; q < 60; ++q) {
+        stability[q] = 1.0 + static_cast<double>((q * 11U) % 9U) / 2.0;
+        elapsed[q] = (1.0 + static_cast<double>(q % 7U)) / 24.0;
+        remember(model, q, now - std::chrono::hours{1 + static_cast<int>(q % 7U)}, stability[q]);
+    }
+    std::optional<std::uint32_t> weakest;
+    double lowest = 2.0;
+    for (std::uint32_t q = 0; q < 60; ++q) {
+        const double recall = corrected_recall_of(elapsed[q], stability[q], q % 2 == 0 ? -0.2 : -0.1);
+        if (recall < lowest - 1e-12) {
+            lowest = recall;
+            weakest = q;
+        }
+    }
+    REQUIRE(weakest);
+    CHECK(choose(index, model, at(now)) == pick{*weakest, pick_reason::practice});
 }
 
 TEST_CASE("reviews only offers neither new questions nor practice")

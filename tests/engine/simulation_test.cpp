@@ -88,6 +88,20 @@ TEST_CASE("a higher desired retention costs FSRS-6 more study time and buys reca
     CHECK(high.recall_at_review > low.recall_at_review);
 }
 
+TEST_CASE("the tutor chooses its target retention unless it is fixed, and a lower one costs less study time")
+{
+    auto options = small();
+    options.policies = {sim::policy::tutor};
+    const auto chosen = sim::simulate(options);
+    // The default floor: with FSRS-6's default parameters knowledge per minute is highest there.
+    CHECK(chosen.tutor_retention == Approx(0.80));
+    options.tutor_retention = 0.95;
+    const auto fixed = sim::simulate(options);
+    CHECK(fixed.tutor_retention == 0.95);
+    CHECK(fixed.policies.front().minutes_per_day > chosen.policies.front().minutes_per_day);
+    CHECK(fixed.policies.front().recall_at_review > chosen.policies.front().recall_at_review);
+}
+
 TEST_CASE("the simulated learner recalls with FSRS-6 and guesses the rest")
 {
     const auto course = sim::make_course(5, 20, 4);
@@ -115,6 +129,9 @@ TEST_CASE("simulation options out of range are refused")
     CHECK_THROWS_AS(sim::simulate(options), std::invalid_argument);
     options = small();
     options.retention = 0.5;
+    CHECK_THROWS_AS(sim::simulate(options), std::invalid_argument);
+    options = small();
+    options.tutor_retention = 0.99;
     CHECK_THROWS_AS(sim::simulate(options), std::invalid_argument);
     options = small();
     options.concepts = 100;

@@ -31,11 +31,11 @@ pack library_pack()
 struct fixture {
     memory_store store;
     pack_library packs;
-    tutor tutor_{store, packs};
+    tutor tutor_;
     learner_id alice{1};
     instant now = noon_day0();
 
-    fixture() { packs.add(library_pack()); }
+    explicit fixture(const tutor_config& config = {}) : tutor_(store, packs, config) { packs.add(library_pack()); }
 
     session_outcome start()
     {
@@ -227,4 +227,53 @@ TEST_CASE("stats after a few answers")
     REQUIRE(stats->weakest.size() == 1);
     CHECK(stats->weakest.front().label == "Sharding");
     CHECK_FALSE(f.tutor_.stats(f.alice, pack_key{"nope"}, f.now).has_value());
+}
+
+TEST_CASE("with grading from response time, a right answer is Hard when slow and Easy when fast for the learner")
+{
+    for (const bool by_time : {false, true}) {
+        tutor_config config;
+        config.cold_start = false; // so that the first answer's rating counts too
+        config.grade_by_response_time = by_time;
+        config.response_time.window = 4;
+        config.response_time.minimum_history = 2;
+        fixture f(config);
+        {
+            // Two earlier right answers in a session, 10 s each: typical time 10 s.
+            auto unit = f.store.begin();
+            for (const char* key : {"old-1", "old-2"}) {
+                attempt_record earlier;
+                earlier.key = idempotency_key{key};
+                earlier.learner = f.alice;
+                earlier.pack = pack_key{"zero"};
+                earlier.question = question_key{"q2"};
+                earlier.correct = true;
+                earlier.rating = fsrs::rating::good;
+                earlier.response_time = std::chrono::seconds{10};
+                earlier.session = session_id{77};
+                earlier.answered_at = f.now - std::chrono::days{1};
+                unit->attempts().append(earlier);
+            }
+            unit->commit();
+        }
+        auto on = f.start();
+        std::vector<fsrs::rating> ratings;
+        // 30 s: above twice 10 s. Then 2 s: below half the median of 10, 10, 30 s. Then 12 s: median of 10, 10, 30,
+        // 2 s is 10 s, 12 s is between the bounds.
+        for (const int seconds : {30, 2, 12}) {
+            REQUIRE(on.card);
+            f.now += std::chrono::seconds{seconds};
+            const auto told = f.answer(on, 0, "t" + std::to_string(seconds));
+            REQUIRE(told.status == answer_status::accepted);
+            REQUIRE(told.told->correct);
+            ratings.push_back(f.store.data().attempts.back().rating);
+            CHECK(f.store.data().attempts.back().response_time == std::chrono::seconds{seconds});
+            on = f.tutor_.next_question(f.alice, on.session, f.now);
+        }
+        if (by_time) {
+            CHECK(ratings == std::vector{fsrs::rating::hard, fsrs::rating::easy, fsrs::rating::good});
+        } else {
+            CHECK(ratings == std::vector{fsrs::rating::good, fsrs::rating::good, fsrs::rating::good});
+        }
+    }
 }

@@ -126,6 +126,24 @@ public:
         }
         return rows;
     }
+    std::vector<std::chrono::milliseconds> recent_right_response_times(learner_id learner,
+                                                                       std::size_t count) override
+    {
+        std::vector<const attempt_record*> right;
+        for (const auto& a : data_.attempts) {
+            if (a.learner == learner && a.correct && a.session) {
+                right.push_back(&a);
+            }
+        }
+        std::stable_sort(right.begin(), right.end(), [](const attempt_record* a, const attempt_record* b) {
+            return a->answered_at != b->answered_at ? a->answered_at > b->answered_at : a->id > b->id;
+        });
+        std::vector<std::chrono::milliseconds> times;
+        for (std::size_t i = 0; i < right.size() && i < count; ++i) {
+            times.push_back(right[i]->response_time);
+        }
+        return times;
+    }
 
     // session_store
     session_id add(const session_state& state) override

@@ -311,6 +311,55 @@ TEMPLATE_LIST_TEST_CASE("ports: first-attempt statistics count first attempts pe
     CHECK(unit->attempts().first_attempt_stats(pack_key{"none"}).empty());
 }
 
+TEMPLATE_LIST_TEST_CASE("ports: a learner's latest right answers' response times come newest first, sessions only",
+                        "[ports]", port_fixtures)
+{
+    using namespace quiz::test::contract;
+    TestType f;
+    const learner_id ada = f.add_learner();
+    const learner_id bob = f.add_learner();
+    const learner_id carl = f.add_learner(); // never answered
+    const workspace_id club = f.add_workspace();
+    session_id ada_session;
+    session_id bob_session;
+    round_id round;
+    {
+        auto unit = f.units().begin();
+        ada_session = unit->sessions().add(a_session(ada, club));
+        bob_session = unit->sessions().add(a_session(bob, club));
+        round = unit->rounds().add(a_round(club, ada, bob));
+        unit->commit();
+    }
+    const auto timed = [](learner_id who, const std::string& key, bool correct, int ms, int minute,
+                          std::optional<session_id> session) {
+        attempt_record a = an_attempt(who, key, "q1", false, correct);
+        a.response_time = std::chrono::milliseconds{ms};
+        a.answered_at = at(1'709'553'600'000 + minute * 60'000LL);
+        a.session = session;
+        return a;
+    };
+    {
+        auto unit = f.units().begin();
+        unit->attempts().append(timed(ada, "a1", true, 1000, 0, ada_session));
+        unit->attempts().append(timed(ada, "a2", true, 2000, 2, ada_session));
+        unit->attempts().append(timed(ada, "a3", false, 3000, 3, ada_session)); // wrong
+        unit->attempts().append(timed(ada, "a4", true, 4000, 1, ada_session));  // logged late, answered earlier
+        attempt_record in_round = timed(ada, "a5", true, 5000, 4, std::nullopt);
+        in_round.round = round;
+        unit->attempts().append(in_round);
+        unit->attempts().append(timed(bob, "b1", true, 6000, 5, bob_session));
+        unit->commit();
+    }
+    auto unit = f.units().begin();
+    unit->attempts().append(timed(ada, "a6", true, 7000, 6, ada_session)); // this unit's own, uncommitted
+    using ms = std::chrono::milliseconds;
+    CHECK(unit->attempts().recent_right_response_times(ada, 10) == std::vector<ms>{ms{7000}, ms{2000}, ms{4000},
+                                                                                   ms{1000}});
+    CHECK(unit->attempts().recent_right_response_times(ada, 2) == std::vector<ms>{ms{7000}, ms{2000}});
+    CHECK(unit->attempts().recent_right_response_times(bob, 10) == std::vector<ms>{ms{6000}});
+    CHECK(unit->attempts().recent_right_response_times(carl, 10).empty());
+}
+
 TEMPLATE_LIST_TEST_CASE("ports: sessions are stored whole and the active one is the one not ended", "[ports]",
                         port_fixtures)
 {
