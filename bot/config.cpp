@@ -6,13 +6,14 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <cstdlib>
 
 namespace quiz::bot {
 
 namespace {
 
-constexpr std::array<config_variable, 16> variables{{
+constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_LISTEN", "127.0.0.1:8080", "address and port to listen on: host:port, IPv6 in brackets ([::1]:8080)",
      false},
     {"QUIZBOT_DB", "./data/quizbot.db", "SQLite database file (created if missing)", false},
@@ -32,7 +33,17 @@ constexpr std::array<config_variable, 16> variables{{
     {"SLACK_API_BASE", "https://slack.com/api", "Slack Web API base URL", false},
     {"SLACK_RESPONSE_URL_HOSTS", "hooks.slack.com", "comma-separated hosts that Slack response_urls may point at",
      false},
-}};
+    {"QUIZBOT_MAX_BODY_BYTES", "65536", "largest request body, 1024-67108864; larger is answered 413", false},
+    {"QUIZBOT_MAX_HEADER_BYTES", "8192", "largest request line and fields, 1024-1048576; larger is answered 431",
+     false},
+    {"QUIZBOT_MAX_CONNECTIONS", "512", "connections served at once, 1-1000000 (keep below the open file limit)",
+     false},
+    {"QUIZBOT_READ_TIMEOUT_MS", "10000", "longest wait for more bytes of a started request, 100-3600000", false},
+    {"QUIZBOT_IDLE_TIMEOUT_MS", "30000", "keep-alive: longest wait for a connection's next request, 100-3600000",
+     false},
+    {"QUIZBOT_REQUEST_TIMEOUT_MS", "30000",
+     "from a request's first byte to its answer, 100-3600000; a slower handler is answered 503", false},
+});
 
 /// A value as it may appear in an error message: quoted and cut short (never called for secrets).
 std::string shown(std::string_view value)
@@ -202,6 +213,38 @@ void read_secret(reader& in, std::string_view name, secret& out, std::size_t min
     }
 }
 
+/// A whole number from `min` to `max`; `out` is left alone when the variable is unset or invalid.
+template <class Int>
+void read_number(reader& in, std::string_view name, Int min, Int max, Int& out)
+{
+    if (const auto value = in.get(name)) {
+        const auto number = parse_int<Int>(*value);
+        if (number && *number >= min && *number <= max) {
+            out = *number;
+        } else {
+            in.problem(name, "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                                 ", got " + shown(*value));
+        }
+    }
+}
+
+void read_milliseconds(reader& in, std::string_view name, std::chrono::milliseconds& out)
+{
+    auto ms = static_cast<std::uint32_t>(out.count());
+    read_number<std::uint32_t>(in, name, 100, 3'600'000, ms);
+    out = std::chrono::milliseconds(ms);
+}
+
+void read_limits(reader& in, http::server_limits& limits)
+{
+    read_number<std::size_t>(in, "QUIZBOT_MAX_BODY_BYTES", 1024, 64 * 1024 * 1024, limits.body_limit);
+    read_number<std::size_t>(in, "QUIZBOT_MAX_HEADER_BYTES", 1024, 1024 * 1024, limits.header_limit);
+    read_number<std::size_t>(in, "QUIZBOT_MAX_CONNECTIONS", 1, 1'000'000, limits.max_connections);
+    read_milliseconds(in, "QUIZBOT_READ_TIMEOUT_MS", limits.read_timeout);
+    read_milliseconds(in, "QUIZBOT_IDLE_TIMEOUT_MS", limits.idle_timeout);
+    read_milliseconds(in, "QUIZBOT_REQUEST_TIMEOUT_MS", limits.request_deadline);
+}
+
 void read_base_url(reader& in, std::string_view name, std::string& out)
 {
     if (const auto value = in.get(name)) {
@@ -281,14 +324,8 @@ config load_config(const environment& env, unsigned hardware_threads)
             in.problem("QUIZBOT_LOG_FORMAT", "expected plain or json, got " + shown(*value));
         }
     }
-    if (const auto value = in.get("QUIZBOT_THREADS")) {
-        const auto threads = parse_int<unsigned>(*value);
-        if (threads && *threads >= 1 && *threads <= 256) {
-            cfg.threads = *threads;
-        } else {
-            in.problem("QUIZBOT_THREADS", "expected a whole number from 1 to 256, got " + shown(*value));
-        }
-    }
+    read_number(in, "QUIZBOT_THREADS", 1U, 256U, cfg.threads);
+    read_limits(in, cfg.limits);
     cfg.playground = cfg.listen.is_loopback();
     if (const auto value = in.get("QUIZBOT_PLAYGROUND")) {
         if (*value == "on" || *value == "off") {
@@ -390,7 +427,14 @@ std::string describe(const config& cfg)
     return "listen=" + cfg.listen.to_string() + " public_url=" + cfg.public_url + " db=" + log_quote(cfg.database_path) +
            " content=" + log_quote(cfg.content_dir) + " threads=" + std::to_string(cfg.threads) +
            " log_format=" + (cfg.log == log_format::json ? "json" : "plain") +
-           " playground=" + (cfg.playground ? "on" : "off") + " admin_token=" + std::string(cfg.admin_token.redacted()) +
+           " playground=" + (cfg.playground ? "on" : "off") +
+           " max_body_bytes=" + std::to_string(cfg.limits.body_limit) +
+           " max_header_bytes=" + std::to_string(cfg.limits.header_limit) +
+           " max_connections=" + std::to_string(cfg.limits.max_connections) +
+           " read_timeout_ms=" + std::to_string(cfg.limits.read_timeout.count()) +
+           " idle_timeout_ms=" + std::to_string(cfg.limits.idle_timeout.count()) +
+           " request_timeout_ms=" + std::to_string(cfg.limits.request_deadline.count()) +
+           " admin_token=" + std::string(cfg.admin_token.redacted()) +
            " discord=" + (cfg.discord.public_key.empty() ? "off" : "on") +
            " discord_bot_token=" + std::string(cfg.discord.bot_token.redacted()) +
            " discord_api=" + cfg.discord.api_base +

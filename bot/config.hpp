@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/http/limits.hpp"
 #include "bot/logging.hpp"
 #include "bot/secret.hpp"
 
@@ -49,6 +50,9 @@ struct config {
     log_format log = log_format::plain;
     unsigned threads = 1;
     bool playground = true;
+    /// QUIZBOT_MAX_BODY_BYTES, QUIZBOT_MAX_HEADER_BYTES, QUIZBOT_MAX_CONNECTIONS, QUIZBOT_READ_TIMEOUT_MS,
+    /// QUIZBOT_IDLE_TIMEOUT_MS, QUIZBOT_REQUEST_TIMEOUT_MS; the others keep their defaults.
+    http::server_limits limits;
     discord_settings discord;
     slack_settings slack;
 };

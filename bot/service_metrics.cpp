@@ -13,7 +13,8 @@ service_metrics::service_metrics(metrics::registry& r)
       http_connections(r.add_gauge("quizbot_http_connections", "HTTP connections open now.")),
       http_connections_refused(r.add_counter("quizbot_http_connections_refused_total",
                                              "Connections answered 503 because the connection limit was reached.")),
-      answers_recorded(r.add_counter("quizbot_answers_recorded_total", "Learner answers stored.")),
+      answers_recorded(r.counters("quizbot_answers_recorded_total",
+                                  "Learner answers stored, by front end (web, discord, slack).", {"source"})),
       db_transaction_duration(r.add_histogram("quizbot_db_transaction_duration_seconds",
                                               "Storage write transactions, begin to commit.",
                                               metrics::latency_buckets())),
@@ -24,6 +25,19 @@ service_metrics::service_metrics(metrics::registry& r)
                                              "Outbound HTTP attempts, connection included.", {"host"},
                                              metrics::latency_buckets()))
 {
+    // Every source shows from the start (at 0), and counting never takes the family's lock.
+    answers_by_source_ = {&answers_recorded.with({"web"}), &answers_recorded.with({"discord"}),
+                          &answers_recorded.with({"slack"})};
+}
+
+void service_metrics::answer_recorded(answer_source source) noexcept
+{
+    answers_by_source_[static_cast<std::size_t>(source)]->inc();
+}
+
+void service_metrics::transaction_finished(std::chrono::steady_clock::duration duration) noexcept
+{
+    db_transaction_duration.observe(std::chrono::duration<double>(duration).count());
 }
 
 } // namespace quiz::bot

@@ -3,7 +3,15 @@
 
 #include "bot/metrics.hpp"
 
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+
 namespace quiz::bot {
+
+/// The front end an answer came through (the `source` label of quizbot_answers_recorded_total).
+enum class answer_source : std::uint8_t { web, discord, slack };
 
 /// The series quizbot exports on /metrics, registered once at startup. Durations are in seconds.
 struct service_metrics {
@@ -16,14 +24,25 @@ struct service_metrics {
     metrics::histogram_family& http_request_duration;
     metrics::gauge& http_connections;
     metrics::counter& http_connections_refused;
-    /// Answers learners gave that were stored.
-    metrics::counter& answers_recorded;
+    /// Labels: source (web, discord, slack). Answers learners gave that were stored; count them with
+    /// answer_recorded().
+    metrics::counter_family& answers_recorded;
     /// One storage write transaction, begin to commit.
     metrics::histogram& db_transaction_duration;
     /// Labels: host, status (the HTTP status, or "error" when no response came). One per attempt.
     metrics::counter_family& outbound_requests;
     /// Labels: host. One per attempt.
     metrics::histogram_family& outbound_request_duration;
+
+    /// One accepted answer, durably stored (call it once the unit that recorded it has committed; not for a
+    /// replayed or refused one). Lock-free.
+    void answer_recorded(answer_source source) noexcept;
+    /// One storage write transaction of `duration`, BEGIN to COMMIT synced (group_commit_options::on_batch).
+    void transaction_finished(std::chrono::steady_clock::duration duration) noexcept;
+
+private:
+    static constexpr std::size_t source_count = 3;
+    std::array<metrics::counter*, source_count> answers_by_source_{};
 };
 
 } // namespace quiz::bot

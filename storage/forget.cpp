@@ -82,25 +82,37 @@ std::int64_t scrub_rounds(SQLite::Database& db, std::int64_t learner)
 
 } // namespace
 
+std::optional<std::vector<erased_rows>> erase_learner(SQLite::Database& db, std::string_view platform,
+                                                      std::string_view external_id)
+{
+    const secure_delete_scope secure(db);
+    SQLite::Statement find(db, "SELECT id FROM learner WHERE platform = ?1 AND external_id = ?2");
+    find.bind(1, std::string(platform));
+    find.bind(2, std::string(external_id));
+    if (!find.executeStep()) {
+        return std::nullopt;
+    }
+    const std::int64_t learner = find.getColumn(0).getInt64();
+    std::vector<erased_rows> erased;
+    erased.push_back({"round states rewritten without them", scrub_rounds(db, learner)});
+    for (const erase_step& step : erase_steps) {
+        SQLite::Statement erase(db, step.sql);
+        erase.bind(1, learner);
+        erased.push_back({step.what, erase.exec()});
+    }
+    return erased;
+}
+
 std::optional<std::vector<erased_rows>> forget_learner(SQLite::Database& db, std::string_view platform,
                                                        std::string_view external_id)
 {
-    std::vector<erased_rows> erased;
+    std::optional<std::vector<erased_rows>> erased;
     {
         const secure_delete_scope secure(db);
         SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-        SQLite::Statement find(db, "SELECT id FROM learner WHERE platform = ?1 AND external_id = ?2");
-        find.bind(1, std::string(platform));
-        find.bind(2, std::string(external_id));
-        if (!find.executeStep()) {
+        erased = erase_learner(db, platform, external_id);
+        if (!erased) {
             return std::nullopt;
-        }
-        const std::int64_t learner = find.getColumn(0).getInt64();
-        erased.push_back({"round states rewritten without them", scrub_rounds(db, learner)});
-        for (const erase_step& step : erase_steps) {
-            SQLite::Statement erase(db, step.sql);
-            erase.bind(1, learner);
-            erased.push_back({step.what, erase.exec()});
         }
         transaction.commit();
     }

@@ -28,4 +28,9 @@ struct erased_rows {
 [[nodiscard]] std::optional<std::vector<erased_rows>> forget_learner(SQLite::Database& db, std::string_view platform,
                                                                      std::string_view external_id);
 
+/// The same erasure inside the caller's transaction (a group commit unit), so that it commits with the unit; the
+/// WAL is not checkpointed (a transaction is open), the next automatic checkpoint overwrites the old pages.
+[[nodiscard]] std::optional<std::vector<erased_rows>> erase_learner(SQLite::Database& db, std::string_view platform,
+                                                                    std::string_view external_id);
+
 } // namespace quiz::storage

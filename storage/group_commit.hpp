@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -20,9 +21,19 @@ class Database;
 
 namespace quiz::storage {
 
+/// One finished transaction, as reported to group_commit_options::on_batch.
+struct group_commit_batch {
+    std::size_t units = 0;  ///< units run in it, failed ones included
+    std::size_t failed = 0; ///< units rolled back (their own exception, or the commit's)
+    std::chrono::steady_clock::duration duration{}; ///< from BEGIN to COMMIT returned (synced) or ROLLBACK
+};
+
 struct group_commit_options {
     /// Most units in one transaction: bounds the latency of the first unit of a large batch.
     std::size_t max_batch = 512;
+    /// Called on the writer thread after each transaction, before its units' completions (for metrics; keep it
+    /// short and non-throwing). Storage knows nothing of the metrics it feeds.
+    std::function<void(const group_commit_batch&)> on_batch = {};
 };
 
 /// Counters for benchmarks and logs (read with stats()).
@@ -32,9 +43,10 @@ struct group_commit_stats {
     std::uint64_t failed_units = 0;
 };
 
-/// Group commit: one writer thread runs queued units of work against one connection, as many as are waiting in
-/// one IMMEDIATE transaction, each unit inside its own SAVEPOINT (a unit that throws rolls back alone), commits
-/// once, and only then reports each unit's outcome. With synchronous=FULL a commit costs one WAL sync, so the
+/// Group commit: one writer thread runs queued units of work against one connection, as many as are waiting (and
+/// those queued while they run, up to max_batch) in one IMMEDIATE transaction, each unit inside its own SAVEPOINT
+/// (a unit that throws rolls back alone), commits once nothing is waiting, and only then reports each unit's
+/// outcome. With synchronous=FULL a commit costs one WAL sync, so the
 /// sync is shared by every answer of the batch while it stays durable before anyone is told "recorded".
 ///
 /// Thread-safety: submit() and run() may be called from any thread. The connection, and every statement prepared
@@ -75,6 +87,7 @@ private:
     struct statements;
     void writer_loop();
     void run_batch(std::deque<pending>& batch);
+    bool take_waiting(std::deque<pending>& batch);
 
     SQLite::Database& db_;
     group_commit_options options_;

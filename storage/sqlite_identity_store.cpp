@@ -22,6 +22,7 @@ sqlite_identity_store::sqlite_identity_store(SQLite::Database& db)
       insert_learner_(db, "INSERT INTO learner (platform, external_id, display_name) VALUES (?1, ?2, ?3)"),
       rename_learner_(db, "UPDATE learner SET display_name = ?2 WHERE id = ?1"),
       set_locale_(db, "UPDATE learner SET locale = ?2 WHERE id = ?1"),
+      locale_of_(db, "SELECT locale FROM learner WHERE id = ?1"),
       set_role_(db, "INSERT INTO membership (workspace_id, learner_id, role) VALUES (?1, ?2, ?3)"
                     " ON CONFLICT (workspace_id, learner_id) DO UPDATE SET role = excluded.role"),
       role_of_(db, "SELECT role FROM membership WHERE workspace_id = ?1 AND learner_id = ?2"),
@@ -100,6 +101,17 @@ void sqlite_identity_store::set_locale(engine::learner_id learner, engine::langu
     if (use->exec() == 0) {
         throw std::logic_error("set_locale: no learner " + std::to_string(learner.value()));
     }
+}
+
+std::optional<engine::language> sqlite_identity_store::locale_of(engine::learner_id learner)
+{
+    const statement_use use(locale_of_);
+    use->bind(1, learner.value());
+    if (!use->executeStep()) {
+        return std::nullopt;
+    }
+    const auto text = optional_text(use->getColumn(0));
+    return text ? engine::parse_language(*text) : std::nullopt;
 }
 
 void sqlite_identity_store::set_role(engine::workspace_id workspace, engine::learner_id learner, member_role role)

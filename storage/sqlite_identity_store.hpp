@@ -37,6 +37,8 @@ public:
     [[nodiscard]] std::optional<engine::learner_id> find_learner(const identity& who);
     /// Sets the learner's language ('en'/'fr'), e.g. from the platform's locale or their choice.
     void set_locale(engine::learner_id learner, engine::language lang);
+    /// The learner's stored language; nullopt until one is set (or for an unknown learner).
+    [[nodiscard]] std::optional<engine::language> locale_of(engine::learner_id learner);
 
     /// Adds the membership or changes its role.
     void set_role(engine::workspace_id workspace, engine::learner_id learner, member_role role);
@@ -56,6 +58,7 @@ private:
     SQLite::Statement insert_learner_;
     SQLite::Statement rename_learner_;
     SQLite::Statement set_locale_;
+    SQLite::Statement locale_of_;
     SQLite::Statement set_role_;
     SQLite::Statement role_of_;
     SQLite::Statement insert_event_;

@@ -26,6 +26,8 @@
 #include <thread>
 #include <vector>
 
+#include <pthread.h>
+
 namespace quiz::bot::http {
 
 namespace beast = boost::beast;
@@ -96,6 +98,7 @@ void server::impl::run()
     std::vector<std::thread> threads;
     for (unsigned i = 1; i < options.threads; ++i) {
         threads.emplace_back([this] { run_thread(); });
+        pthread_setname_np(threads.back().native_handle(), "http-io"); // the caller's thread keeps its name
     }
     run_thread();
     for (auto& t : threads) {

@@ -5,7 +5,15 @@ namespace quiz::bot::http {
 
 namespace {
 
-int hex_value(char c) noexcept
+bool unreserved(char c) noexcept
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+           c == '_' || c == '~';
+}
+
+} // namespace
+
+int hex_digit_value(char c) noexcept
 {
     if (c >= '0' && c <= '9') {
         return c - '0';
@@ -19,14 +27,6 @@ int hex_value(char c) noexcept
     return -1;
 }
 
-bool unreserved(char c) noexcept
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-           c == '_' || c == '~';
-}
-
-} // namespace
-
 std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space)
 {
     std::string out;
@@ -39,8 +39,8 @@ std::optional<std::string> percent_decode(std::string_view text, bool plus_is_sp
             if (i + 2 >= text.size()) {
                 return std::nullopt;
             }
-            const int hi = hex_value(text[i + 1]);
-            const int lo = hex_value(text[i + 2]);
+            const int hi = hex_digit_value(text[i + 1]);
+            const int lo = hex_digit_value(text[i + 2]);
             if (hi < 0 || lo < 0 || (hi == 0 && lo == 0)) {
                 return std::nullopt;
             }

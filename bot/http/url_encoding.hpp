@@ -20,4 +20,7 @@ namespace quiz::bot::http {
 /// Encodes everything but unreserved characters (RFC 3986), for building query strings and paths.
 [[nodiscard]] std::string percent_encode(std::string_view text);
 
+/// 0 to 15 for a hex digit (either case), -1 for anything else.
+[[nodiscard]] int hex_digit_value(char c) noexcept;
+
 } // namespace quiz::bot::http

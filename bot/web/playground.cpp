@@ -3,6 +3,7 @@
 
 #include "bot/http/router.hpp"
 #include "bot/http/url_encoding.hpp"
+#include "bot/service_metrics.hpp"
 #include "bot/web/assets.hpp"
 #include "bot/web/guide_pages.hpp"
 #include "bot/web/learner_token.hpp"
@@ -145,8 +146,10 @@ public:
 
     /// Runs `work` as one group commit unit (one transaction, durable before the answer goes out) and answers
     /// with what it returns. The IO thread only queues it.
+    /// `committed`, if set, runs once the transaction is durable (not when the unit failed).
     template <class Work>
-    void on_writer(const http::request& req, const http::responder& reply, Work work) const
+    void on_writer(const http::request& req, const http::responder& reply, Work work,
+                   std::function<void()> committed = {}) const
     {
         auto result = std::make_shared<std::optional<http::response>>();
         const std::string request_id = req.request_id;
@@ -155,12 +158,15 @@ public:
             b_.writer.submit([self = shared_from_this(), result, work = std::move(work)]() mutable {
                                  result->emplace(work());
                              },
-                             [result, reply, request_id](std::exception_ptr failure) {
+                             [result, reply, request_id, committed = std::move(committed)](std::exception_ptr failure) {
                                  if (failure || !*result) {
                                      reply.send(http::error_response(500, "the answer could not be recorded", request_id));
-                                 } else {
-                                     reply.send(std::move(**result));
+                                     return;
                                  }
+                                 if (committed) {
+                                     committed();
+                                 }
+                                 reply.send(std::move(**result));
                              });
         } catch (const std::logic_error&) { // shutting down
             reply.send(http::error_response(503, "the server is stopping", request_id));
@@ -218,7 +224,8 @@ public:
         const auto choice = static_cast<std::uint32_t>(required_integer(body, "choice", 0, 25));
         const auto now = b_.clock();
         const std::string request_id = req.request_id;
-        on_writer(req, reply, [this, learner_token, session, sequence, choice, now, request_id] {
+        auto accepted = std::make_shared<bool>(false); // set by the unit, read by its completion (writer thread)
+        on_writer(req, reply, [this, learner_token, session, sequence, choice, now, request_id, accepted] {
             const auto learner = b_.identities.find_learner({"web", learner_token});
             if (!learner) {
                 return http::error_response(404, "unknown learner", request_id);
@@ -233,6 +240,7 @@ public:
                                                   std::to_string(sequence)};
             request.now = now;
             const auto outcome = b_.tutor.answer(request);
+            *accepted = outcome.status == engine::answer_status::accepted;
             const auto lang = outcome.lang;
             switch (outcome.status) {
             case engine::answer_status::accepted:
@@ -258,6 +266,10 @@ public:
                 break;
             }
             return refusal(404, "no_session", engine::message::answer_no_session, lang, request_id);
+        }, [this, accepted] {
+            if (*accepted) {
+                b_.metrics.answer_recorded(answer_source::web);
+            }
         });
     }
 

@@ -12,6 +12,9 @@ class group_commit;
 class sqlite_identity_store;
 } // namespace quiz::storage
 
+namespace quiz::bot {
+struct service_metrics;
+}
 namespace quiz::bot::http {
 class router;
 }
@@ -27,6 +30,7 @@ struct playground_backend {
     const engine::pack_library& library;
     std::vector<engine::pack_key> packs; ///< listing order; the first is the default
     std::function<engine::instant()> clock;
+    service_metrics& metrics; ///< counts the answers recorded (source "web")
 };
 
 /// Registers the playground: `GET /` and `/assets/{name}` (the page), `GET /api/play/packs`,

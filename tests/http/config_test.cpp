@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include <chrono>
 #include <map>
 #include <sstream>
 
@@ -52,6 +53,33 @@ TEST_CASE("config: defaults", "[config]")
     CHECK(cfg.slack.api_base == "https://slack.com/api");
     CHECK(cfg.slack.response_url_hosts == std::vector<std::string>{"hooks.slack.com"});
     CHECK(load_config(env_of({}), 0).threads == 1);
+    CHECK(cfg.limits.body_limit == 64 * 1024);
+    CHECK(cfg.limits.header_limit == 8 * 1024);
+    CHECK(cfg.limits.max_connections == 512);
+    CHECK(cfg.limits.read_timeout == std::chrono::seconds(10));
+    CHECK(cfg.limits.idle_timeout == std::chrono::seconds(30));
+    CHECK(cfg.limits.request_deadline == std::chrono::seconds(30));
+}
+
+TEST_CASE("config: the server limits", "[config]")
+{
+    const config cfg = load_config(env_of({{"QUIZBOT_MAX_BODY_BYTES", "1048576"},
+                                           {"QUIZBOT_MAX_HEADER_BYTES", "16384"},
+                                           {"QUIZBOT_MAX_CONNECTIONS", "20000"},
+                                           {"QUIZBOT_READ_TIMEOUT_MS", "2500"},
+                                           {"QUIZBOT_IDLE_TIMEOUT_MS", "100"},
+                                           {"QUIZBOT_REQUEST_TIMEOUT_MS", "3600000"}}),
+                                   2);
+    CHECK(cfg.limits.body_limit == 1'048'576);
+    CHECK(cfg.limits.header_limit == 16'384);
+    CHECK(cfg.limits.max_connections == 20'000);
+    CHECK(cfg.limits.read_timeout == std::chrono::milliseconds(2'500));
+    CHECK(cfg.limits.idle_timeout == std::chrono::milliseconds(100));
+    CHECK(cfg.limits.request_deadline == std::chrono::hours(1));
+    CHECK(cfg.limits.write_timeout == std::chrono::seconds(10)); // not configurable
+    const auto line = quiz::bot::describe(cfg);
+    CHECK(line.find(" max_body_bytes=1048576 ") != std::string::npos);
+    CHECK(line.find(" request_timeout_ms=3600000 ") != std::string::npos);
 }
 
 TEST_CASE("config: accepted values", "[config]")
@@ -118,6 +146,17 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_THREADS", "many", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_THREADS", "257", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_PLAYGROUND", "yes", "QUIZBOT_PLAYGROUND: expected on or off"},
+        {"QUIZBOT_MAX_BODY_BYTES", "1023", "QUIZBOT_MAX_BODY_BYTES: expected a whole number from 1024 to 67108864"},
+        {"QUIZBOT_MAX_BODY_BYTES", "64k", "QUIZBOT_MAX_BODY_BYTES: expected a whole number from 1024 to 67108864"},
+        {"QUIZBOT_MAX_BODY_BYTES", "99999999999999999999999", "QUIZBOT_MAX_BODY_BYTES: expected a whole number"},
+        {"QUIZBOT_MAX_HEADER_BYTES", "2097152",
+         "QUIZBOT_MAX_HEADER_BYTES: expected a whole number from 1024 to 1048576"},
+        {"QUIZBOT_MAX_CONNECTIONS", "0", "QUIZBOT_MAX_CONNECTIONS: expected a whole number from 1 to 1000000"},
+        {"QUIZBOT_MAX_CONNECTIONS", "-5", "QUIZBOT_MAX_CONNECTIONS: expected a whole number from 1 to 1000000"},
+        {"QUIZBOT_READ_TIMEOUT_MS", "99", "QUIZBOT_READ_TIMEOUT_MS: expected a whole number from 100 to 3600000"},
+        {"QUIZBOT_IDLE_TIMEOUT_MS", "1.5", "QUIZBOT_IDLE_TIMEOUT_MS: expected a whole number from 100 to 3600000"},
+        {"QUIZBOT_REQUEST_TIMEOUT_MS", "3600001", "QUIZBOT_REQUEST_TIMEOUT_MS: expected a whole number from 100 to"},
+        {"QUIZBOT_REQUEST_TIMEOUT_MS", " 500", "QUIZBOT_REQUEST_TIMEOUT_MS: expected a whole number"},
         {"DISCORD_PUBLIC_KEY", "abc", "DISCORD_PUBLIC_KEY: expected 64 hexadecimal digits"},
         {"DISCORD_PUBLIC_KEY", std::string(63, 'a') + "g", "DISCORD_PUBLIC_KEY: expected 64 hexadecimal digits"},
         {"DISCORD_APPLICATION_ID", "12ab", "DISCORD_APPLICATION_ID: expected the application id"},
@@ -179,11 +218,14 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     for (const char* name : {"QUIZBOT_LISTEN", "QUIZBOT_DB", "QUIZBOT_CONTENT", "QUIZBOT_PUBLIC_URL",
                              "QUIZBOT_ADMIN_TOKEN", "QUIZBOT_LOG_FORMAT", "QUIZBOT_THREADS", "QUIZBOT_PLAYGROUND",
                              "DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID", "DISCORD_BOT_TOKEN", "DISCORD_API_BASE",
-                             "SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_API_BASE", "SLACK_RESPONSE_URL_HOSTS"}) {
+                             "SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_API_BASE", "SLACK_RESPONSE_URL_HOSTS",
+                             "QUIZBOT_MAX_BODY_BYTES", "QUIZBOT_MAX_HEADER_BYTES", "QUIZBOT_MAX_CONNECTIONS",
+                             "QUIZBOT_READ_TIMEOUT_MS", "QUIZBOT_IDLE_TIMEOUT_MS", "QUIZBOT_REQUEST_TIMEOUT_MS"}) {
         CHECK(help.find(name) != std::string::npos);
     }
     CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 16);
+    CHECK(help.find("(default: 65536)") != std::string::npos);
+    CHECK(quiz::bot::config_variables().size() == 22);
 }

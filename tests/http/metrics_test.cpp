@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -82,12 +83,18 @@ TEST_CASE("service metrics: the exported names", "[metrics]")
 {
     registry r;
     quiz::bot::service_metrics m(r);
-    m.answers_recorded.inc();
-    m.db_transaction_duration.observe(0.002);
+    m.answer_recorded(quiz::bot::answer_source::slack);
+    m.answer_recorded(quiz::bot::answer_source::slack);
+    m.answer_recorded(quiz::bot::answer_source::web);
+    m.transaction_finished(std::chrono::milliseconds(2));
     m.outbound_requests.with({"discord.com", "429"}).inc();
     const auto text = r.render();
-    for (const char* line : {"quizbot_answers_recorded_total 1\n",
+    for (const char* line : {"quizbot_answers_recorded_total{source=\"web\"} 1\n",
+                             "quizbot_answers_recorded_total{source=\"discord\"} 0\n",
+                             "quizbot_answers_recorded_total{source=\"slack\"} 2\n",
                              "quizbot_db_transaction_duration_seconds_count 1\n",
+                             "quizbot_db_transaction_duration_seconds_sum 0.002\n",
+                             "quizbot_db_transaction_duration_seconds_bucket{le=\"0.0025\"} 1\n",
                              "quizbot_outbound_requests_total{host=\"discord.com\",status=\"429\"} 1\n",
                              "quizbot_http_connections 0\n",
                              "# TYPE quizbot_http_request_duration_seconds histogram\n"}) {

@@ -97,7 +97,61 @@ std::string answer_body(const std::string& learner, std::int64_t session, std::i
                                         {"choice", choice}});
 }
 
+/// The value of one series in the /metrics text (the whole line up to the value must match), or -1 when absent.
+double metric_value(const std::string& text, const std::string& series)
+{
+    const auto at = text.find("\n" + series + " ");
+    if (at == std::string::npos) {
+        return -1;
+    }
+    return std::stod(text.substr(at + series.size() + 2));
+}
+
+std::string scrape(quiz::test::loopback_client& c)
+{
+    const auto reply = c.request("GET", "/metrics");
+    REQUIRE(reply);
+    REQUIRE(reply->status == 200);
+    return reply->body;
+}
+
 } // namespace
+
+TEST_CASE("playground: /metrics counts the answers recorded, by source, and the write transactions",
+          "[playground][metrics]")
+{
+    playground_server s;
+    quiz::test::loopback_client c(s.port());
+    const auto before = scrape(c);
+    CHECK(metric_value(before, R"(quizbot_answers_recorded_total{source="web"})") == 0);
+    CHECK(metric_value(before, R"(quizbot_answers_recorded_total{source="discord"})") == 0);
+    CHECK(metric_value(before, R"(quizbot_answers_recorded_total{source="slack"})") == 0);
+    CHECK(metric_value(before, "quizbot_db_transaction_duration_seconds_count") == 0);
+
+    const auto started = call(c, "POST", "/api/play/session", R"({"lang":"en"})");
+    REQUIRE(started.status == 200);
+    const std::string learner = text(started.body.at("learner"));
+    const auto session = started.body.at("session").as_int64();
+    auto sequence = started.body.at("card").at("sequence").as_int64();
+    const auto first = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, 0));
+    REQUIRE(first.status == 200);
+    const auto after_one = scrape(c);
+    CHECK(metric_value(after_one, R"(quizbot_answers_recorded_total{source="web"})") == 1);
+    // One client waiting for each answer: every unit (the start, the answer) had a transaction of its own.
+    CHECK(metric_value(after_one, "quizbot_db_transaction_duration_seconds_count") == 2);
+    CHECK(metric_value(after_one, "quizbot_db_transaction_duration_seconds_sum") > 0);
+
+    // Neither a replay nor a stale answer records anything; the next card's answer does.
+    CHECK(text(call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, 1)).body.at("status")) ==
+          "replayed");
+    CHECK(call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence + 7, 0)).status == 409);
+    sequence = first.body.at("card").at("sequence").as_int64();
+    REQUIRE(call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, 0)).status == 200);
+    const auto after = scrape(c);
+    CHECK(metric_value(after, R"(quizbot_answers_recorded_total{source="web"})") == 2);
+    CHECK(metric_value(after, R"(quizbot_answers_recorded_total{source="discord"})") == 0);
+    CHECK(metric_value(after, "quizbot_db_transaction_duration_seconds_count") == 5);
+}
 
 TEST_CASE("playground: a three-question run records answers and shows feedback, explanations and the next card",
           "[playground]")

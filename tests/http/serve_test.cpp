@@ -108,6 +108,39 @@ TEST_CASE("serve: /healthz and /metrics over HTTP, then a clean stop", "[serve]"
     CHECK(std::filesystem::exists(dir.path() / "data" / "quizbot.db"));
 }
 
+TEST_CASE("serve: the limits set by environment variables reach the server", "[serve]")
+{
+    quiz::test::temp_dir dir;
+    std::promise<quiz::bot::http::server*> listening;
+    serve_hooks hooks;
+    hooks.log_sink = std::make_shared<quiz::test::capture_sink>();
+    hooks.handle_signals = false;
+    hooks.on_listening = [&listening](quiz::bot::http::server& s) { listening.set_value(&s); };
+    auto vars = good_variables(dir);
+    vars["QUIZBOT_MAX_BODY_BYTES"] = "1024";
+    std::istringstream in;
+    std::ostringstream out;
+    std::ostringstream err;
+    int code = -1;
+    std::thread runner([&] { code = serve(env_of(vars), {in, out, err}, hooks); });
+    auto ready = listening.get_future();
+    REQUIRE(ready.wait_for(60s) == std::future_status::ready);
+    quiz::bot::http::server* server = ready.get();
+    {
+        quiz::test::loopback_client small(server->port());
+        const auto fits = small.request("POST", "/healthz", std::string(1024, 'x'));
+        REQUIRE(fits);
+        CHECK(fits->status == 405); // read whole, then routed: GET only
+        quiz::test::loopback_client large(server->port());
+        const auto too_large = large.request("POST", "/healthz", std::string(1025, 'x'));
+        REQUIRE(too_large);
+        CHECK(too_large->status == 413); // the default limit (64 KiB) would have let it through
+    }
+    server->stop();
+    runner.join();
+    CHECK(code == 0);
+}
+
 TEST_CASE("serve: SIGTERM stops it and it returns 0", "[serve]")
 {
     quiz::test::temp_dir dir;
@@ -143,6 +176,10 @@ TEST_CASE("serve: an unusable setting exits 2 with a message naming its variable
         {"QUIZBOT_LISTEN", "nonsense", "error: QUIZBOT_LISTEN: expected host:port"},
         {"QUIZBOT_THREADS", "-3", "error: QUIZBOT_THREADS: expected a whole number"},
         {"QUIZBOT_LOG_FORMAT", "yaml", "error: QUIZBOT_LOG_FORMAT: expected plain or json"},
+        {"QUIZBOT_MAX_BODY_BYTES", "lots", "error: QUIZBOT_MAX_BODY_BYTES: expected a whole number from 1024"},
+        {"QUIZBOT_MAX_CONNECTIONS", "0", "error: QUIZBOT_MAX_CONNECTIONS: expected a whole number from 1"},
+        {"QUIZBOT_READ_TIMEOUT_MS", "10s", "error: QUIZBOT_READ_TIMEOUT_MS: expected a whole number from 100"},
+        {"QUIZBOT_REQUEST_TIMEOUT_MS", "0", "error: QUIZBOT_REQUEST_TIMEOUT_MS: expected a whole number from 100"},
         {"DISCORD_PUBLIC_KEY", "1234", "error: DISCORD_PUBLIC_KEY: expected 64 hexadecimal digits"},
         {"QUIZBOT_DB", "<a text file>", "error: QUIZBOT_DB: cannot open the database"},
         {"QUIZBOT_CONTENT", "<a missing folder>", "error: QUIZBOT_CONTENT: cannot load the packs"},
@@ -200,5 +237,6 @@ TEST_CASE("serve: --help lists the variables with their defaults and no value", 
     CHECK(help.find("QUIZBOT_LISTEN") != std::string::npos);
     CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);
     CHECK(help.find("SLACK_RESPONSE_URL_HOSTS") != std::string::npos);
-    CHECK(help.find("DISCORD_BOT_TOKEN         Discord bot token, for REST calls [secret]") != std::string::npos);
+    CHECK(help.find("DISCORD_BOT_TOKEN           Discord bot token, for REST calls [secret]") != std::string::npos);
+    CHECK(help.find("QUIZBOT_REQUEST_TIMEOUT_MS  from a request's first byte to its answer") != std::string::npos);
 }

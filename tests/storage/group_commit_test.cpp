@@ -97,7 +97,7 @@ TEST_CASE("units waiting together are committed in one transaction")
         log.wait_for(100);
         const group_commit_stats stats = writer.stats();
         CHECK(stats.units == 101);
-        CHECK(stats.transactions == 2); // the gate's, then the hundred together
+        CHECK(stats.transactions == 1); // the hundred queued while the gate's unit ran, so they joined its batch
         CHECK(stats.failed_units == 0);
     }
     CHECK(count_items(db) == 100);
@@ -106,6 +106,64 @@ TEST_CASE("units waiting together are committed in one transaction")
         CHECK(log.outcomes[i].first == concat("n", std::to_string(i))); // acknowledged in submission order
         CHECK(log.outcomes[i].second);
     }
+}
+
+TEST_CASE("a batch takes at most max_batch units; the rest wait for the next transaction")
+{
+    SQLite::Database db = open_database(":memory:");
+    make_table(db);
+    outcome_log log;
+    gate held;
+    group_commit writer(db, {.max_batch = 10});
+    held.hold(writer);
+    for (int i = 0; i < 25; ++i) {
+        writer.submit(insert(db, std::to_string(i)), log.record(std::to_string(i)));
+    }
+    held.release();
+    log.wait_for(25);
+    const group_commit_stats stats = writer.stats();
+    CHECK(stats.units == 26);
+    CHECK(stats.transactions == 3); // the gate and 9, then 10, then 6
+    CHECK(count_items(db) == 25);
+}
+
+TEST_CASE("the batch observer sees each transaction's units, failures and duration before any completion")
+{
+    SQLite::Database db = open_database(":memory:");
+    make_table(db);
+    std::mutex mutex;
+    std::vector<group_commit_batch> batches;
+    std::vector<std::size_t> batches_seen_by_completion;
+    group_commit_options options;
+    options.on_batch = [&](const group_commit_batch& b) {
+        const std::lock_guard lock(mutex);
+        batches.push_back(b);
+    };
+    const auto completion = [&](std::exception_ptr) {
+        const std::lock_guard lock(mutex);
+        batches_seen_by_completion.push_back(batches.size());
+    };
+    {
+        gate held;
+        group_commit writer(db, options);
+        held.hold(writer);
+        std::promise<void> first_batch_done;
+        writer.submit(insert(db, "a"), completion);
+        writer.submit([] { throw std::runtime_error("refused"); }, [&](std::exception_ptr failure) {
+            completion(failure);
+            first_batch_done.set_value();
+        });
+        held.release();
+        first_batch_done.get_future().wait(); // so that "b" cannot join the first batch
+        writer.run(insert(db, "b"));
+    }
+    REQUIRE(batches.size() == 2);
+    CHECK(batches[0].units == 3); // the gate's unit, "a" and the refused one
+    CHECK(batches[0].failed == 1);
+    CHECK(batches[1].units == 1);
+    CHECK(batches[1].failed == 0);
+    CHECK(batches[0].duration > std::chrono::steady_clock::duration::zero());
+    CHECK(batches_seen_by_completion == std::vector<std::size_t>{1, 1});
 }
 
 TEST_CASE("a failing unit rolls back alone; the rest of its batch commits")
