@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "bot/discord/command_set.hpp"
+
+#include <boost/json/object.hpp>
+
+namespace quiz::bot::discord {
+
+namespace {
+
+namespace json = boost::json;
+
+enum option_type : std::int64_t { sub_command = 1, string = 3 };
+
+struct words {
+    const char* name;
+    const char* name_fr;
+    const char* description;
+    const char* description_fr;
+};
+
+json::object named(const words& w)
+{
+    json::object o{{"name", w.name}, {"description", w.description}};
+    if (std::string_view(w.name) != w.name_fr) {
+        o["name_localizations"] = json::object{{"fr", w.name_fr}};
+    }
+    o["description_localizations"] = json::object{{"fr", w.description_fr}};
+    return o;
+}
+
+json::object option(const words& w, bool required, json::array choices = {})
+{
+    auto o = named(w);
+    o["type"] = static_cast<std::int64_t>(string);
+    o["required"] = required;
+    if (!choices.empty()) {
+        o["choices"] = std::move(choices);
+    }
+    return o;
+}
+
+json::object subcommand(const words& w, json::array options = {})
+{
+    auto o = named(w);
+    o["type"] = static_cast<std::int64_t>(sub_command);
+    if (!options.empty()) {
+        o["options"] = std::move(options);
+    }
+    return o;
+}
+
+const words pack_option{"pack", "paquet", "Which pack (default: the first one)",
+                        "Quel paquet (par défaut : le premier)"};
+
+} // namespace
+
+json::array command_set()
+{
+    json::array subcommands{
+        subcommand({"start", "commencer", "Start a tutoring session", "Commencer une session de tutorat"},
+                   {option(pack_option, false), option({"concept", "notion", "Only questions on this concept",
+                                                        "Seulement les questions sur cette notion"},
+                                                       false)}),
+        subcommand({"review", "réviser", "Only the reviews that are due", "Seulement les révisions dues"},
+                   {option(pack_option, false)}),
+        subcommand({"stats", "stats", "Your progress", "Vos progrès"}, {option(pack_option, false)}),
+        subcommand(
+            {"lang", "langue", "The language quizbot speaks to you in", "La langue dans laquelle quizbot vous parle"},
+            {option({"language", "langue", "English or French", "Anglais ou français"}, true,
+                    json::array{json::object{{"name", "English"}, {"value", "en"}},
+                                json::object{{"name", "Français"}, {"value", "fr"}}})}),
+        subcommand({"forget-me", "oublie-moi", "Erase everything quizbot keeps about you",
+                    "Effacer tout ce que quizbot garde sur vous"}),
+        subcommand({"help", "aide", "How to use quizbot", "Comment utiliser quizbot"}),
+    };
+    auto quiz = named({"quiz", "quiz", "Adaptive quiz and tutor with spaced repetition",
+                       "Quiz et tutorat adaptatif avec répétition espacée"});
+    quiz["type"] = 1; // CHAT_INPUT
+    quiz["options"] = std::move(subcommands);
+    quiz["integration_types"] = json::array{0, 1};
+    quiz["contexts"] = json::array{0, 1, 2};
+    return json::array{std::move(quiz)};
+}
+
+} // namespace quiz::bot::discord

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "bot/discord/component_ids.hpp"
+
+#include <charconv>
+#include <vector>
+
+namespace quiz::bot::discord {
+
+namespace {
+
+template <class... F>
+struct overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+overloaded(F...) -> overloaded<F...>; // clang 14 does not deduce aggregates by itself
+
+std::vector<std::string_view> split(std::string_view text)
+{
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        const auto colon = text.find(':', start);
+        parts.push_back(text.substr(start, colon == std::string_view::npos ? colon : colon - start));
+        if (colon == std::string_view::npos) {
+            return parts;
+        }
+        start = colon + 1;
+    }
+}
+
+template <class T>
+std::optional<T> number(std::string_view text, T min)
+{
+    T value{};
+    if (text.empty() || text.front() == '+' || text.front() == '-') {
+        return std::nullopt;
+    }
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || value < min) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+} // namespace
+
+std::string custom_id(const button& b)
+{
+    return std::visit(
+        overloaded{
+            [](const answer_button& a) {
+                return "quiz:a:" + std::to_string(a.session.value()) + ":" + std::to_string(a.sequence) + ":" +
+                       std::to_string(a.choice);
+            },
+            [](const next_button& n) { return "quiz:n:" + std::to_string(n.session.value()) + ":" + n.pack; },
+            [](const forget_button& f) { return std::string(f.confirmed ? "quiz:forget:yes" : "quiz:forget:no"); },
+            [](const start_button& s) { return "quiz:s:" + s.pack; },
+        },
+        b);
+}
+
+std::optional<button> parse_custom_id(std::string_view text)
+{
+    if (text.size() > max_custom_id || !text.starts_with("quiz:")) {
+        return std::nullopt;
+    }
+    const auto parts = split(text.substr(5));
+    const auto kind = parts.front();
+    if (kind == "a" && parts.size() == 4) {
+        const auto session = number<std::int64_t>(parts[1], 1);
+        const auto sequence = number<std::uint32_t>(parts[2], 0);
+        const auto choice = number<std::uint32_t>(parts[3], 0);
+        if (session && sequence && choice) {
+            return answer_button{engine::session_id{*session}, *sequence, *choice};
+        }
+    } else if (kind == "n" && parts.size() == 3) {
+        if (const auto session = number<std::int64_t>(parts[1], 1)) {
+            return next_button{engine::session_id{*session}, std::string(parts[2])};
+        }
+    } else if (kind == "forget" && parts.size() == 2 && (parts[1] == "yes" || parts[1] == "no")) {
+        return forget_button{parts[1] == "yes"};
+    } else if (kind == "s" && parts.size() == 2 && !parts[1].empty()) {
+        return start_button{std::string(parts[1])};
+    }
+    return std::nullopt;
+}
+
+} // namespace quiz::bot::discord

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+#include "bot/discord/render.hpp"
+
+#include "bot/discord/component_ids.hpp"
+#include "bot/discord/texts.hpp"
+#include "bot/web/play_json.hpp"
+#include "engine/catalog.hpp"
+#include "engine/choice_order.hpp"
+#include "engine/text_render.hpp"
+
+#include <boost/json/array.hpp>
+
+namespace quiz::bot::discord {
+
+namespace {
+
+namespace json = boost::json;
+
+constexpr std::size_t max_content = 2000;
+constexpr std::size_t max_label = 80;
+constexpr std::size_t buttons_per_row = 5;
+constexpr std::size_t max_rows = 5;
+constexpr std::int64_t ephemeral_flag = 1 << 6;
+
+enum button_style : std::int64_t { primary = 1, secondary = 2, success = 3, danger = 4 };
+
+std::size_t utf8_chars(std::string_view text)
+{
+    std::size_t n = 0;
+    for (const char c : text) {
+        n += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U ? 1 : 0;
+    }
+    return n;
+}
+
+json::object make_button(std::string label, std::string id, button_style style, bool disabled = false)
+{
+    json::object b{{"type", 2},
+                   {"style", static_cast<std::int64_t>(style)},
+                   {"label", clip(label, max_label)},
+                   {"custom_id", std::move(id)}};
+    if (disabled) {
+        b["disabled"] = true;
+    }
+    return b;
+}
+
+json::object row(json::array buttons)
+{
+    return json::object{{"type", 1}, {"components", std::move(buttons)}};
+}
+
+/// Rows of up to five buttons, at most `rows` of them.
+json::array rows_of(const std::vector<json::object>& buttons, std::size_t rows)
+{
+    json::array out;
+    json::array current;
+    for (const auto& b : buttons) {
+        if (current.size() == buttons_per_row) {
+            if (out.size() + 1 == rows) {
+                break;
+            }
+            out.push_back(row(std::move(current)));
+            current = {};
+        }
+        current.push_back(b);
+    }
+    if (!current.empty()) {
+        out.push_back(row(std::move(current)));
+    }
+    return out;
+}
+
+json::object message(std::string content, json::array components)
+{
+    // Pack texts are instructors' words, not pings: no mention in them may notify anyone.
+    return json::object{{"content", clip(content, max_content)},
+                        {"components", std::move(components)},
+                        {"allowed_mentions", json::object{{"parse", json::array{}}}}};
+}
+
+std::string guide_link(std::string_view pack, const engine::section_key& section, engine::language lang,
+                       const link_base& links)
+{
+    return links.public_url + web::guide_url(pack, section.value(), lang);
+}
+
+/// Replaces the plain `line` at the end of `text` by its linked form (or appends it).
+std::string with_linked_line(std::string text, const std::string& line, const std::string& linked)
+{
+    const auto at = text.rfind(line);
+    if (at != std::string::npos) {
+        text.replace(at, line.size(), linked);
+    } else {
+        text += linked + '\n';
+    }
+    return text;
+}
+
+std::string masked_link(std::string_view title, const std::string& url)
+{
+    std::string safe;
+    for (const char c : title) {
+        safe += (c == '[' || c == ']') ? '\'' : c; // brackets would end the link text early
+    }
+    return "[" + safe + "](<" + url + ">)";
+}
+
+std::string card_text(const engine::question_card& card, std::string_view pack, const link_base& links,
+                      engine::instant now)
+{
+    using engine::message_arg;
+    const auto plain = engine::format_message(engine::message::card_guide, card.lang,
+                                              {message_arg::str("section", card.section_title)});
+    const auto linked = engine::format_message(
+        engine::message::card_guide, card.lang,
+        {message_arg::str("section",
+                          masked_link(card.section_title, guide_link(pack, card.section, card.lang, links)))});
+    return with_linked_line(engine::render_card(card, now), plain, linked);
+}
+
+std::string choice_label(std::size_t position, std::string_view text)
+{
+    return std::string(1, engine::choice_letter(position)) + ". " + std::string(text);
+}
+
+} // namespace
+
+std::string clip(std::string_view text, std::size_t max_chars)
+{
+    if (utf8_chars(text) <= max_chars) {
+        return std::string(text);
+    }
+    std::string out;
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool starts_char = (static_cast<unsigned char>(text[i]) & 0xC0U) != 0x80U;
+        if (starts_char && ++chars == max_chars) {
+            break; // room for the ellipsis
+        }
+        out += text[i];
+    }
+    return out + "\u2026";
+}
+
+json::object callback_body(const reply& r)
+{
+    json::object data = r.data;
+    if (r.ephemeral && r.kind == reply_kind::new_message) {
+        data["flags"] = ephemeral_flag;
+    }
+    return json::object{{"type", static_cast<std::int64_t>(r.kind)}, {"data", std::move(data)}};
+}
+
+json::object pong_body()
+{
+    return json::object{{"type", 1}};
+}
+
+json::object deferred_body(bool for_component, bool ephemeral)
+{
+    if (for_component) {
+        return json::object{{"type", 6}};
+    }
+    json::object out{{"type", 5}};
+    if (ephemeral) {
+        out["data"] = json::object{{"flags", ephemeral_flag}};
+    }
+    return out;
+}
+
+reply note(std::string_view content, bool ephemeral)
+{
+    return {reply_kind::new_message, ephemeral, message(std::string(content), {})};
+}
+
+reply card_reply(const engine::question_card& card, engine::session_id session, std::string_view pack,
+                 const link_base& links, engine::instant now)
+{
+    std::vector<json::object> buttons;
+    for (std::size_t i = 0; i < card.choices.size(); ++i) {
+        buttons.push_back(make_button(choice_label(i, card.choices[i]),
+                                      custom_id(answer_button{session, card.sequence, static_cast<std::uint32_t>(i)}),
+                                      secondary));
+    }
+    return {reply_kind::new_message, false, message(card_text(card, pack, links, now), rows_of(buttons, max_rows))};
+}
+
+reply feedback_reply(const source_message& shown, const engine::feedback& told, engine::language lang,
+                     engine::session_id session, std::string_view pack, const link_base& links)
+{
+    using engine::message_arg;
+    const auto plain = engine::format_message(engine::message::feedback_guide, lang,
+                                              {message_arg::str("section", told.section_title)});
+    const auto linked = engine::format_message(
+        engine::message::feedback_guide, lang,
+        {message_arg::str("section", masked_link(told.section_title, guide_link(pack, told.section, lang, links)))});
+    const std::string feedback =
+        (told.correct ? "\u2705 " : "\u274C ") + with_linked_line(engine::render_feedback(told, lang), plain, linked);
+    // The feedback matters more than the question's text: when both do not fit, the question is shortened.
+    const std::size_t used = utf8_chars(feedback) + 1;
+    std::string content = used < max_content ? clip(shown.content, max_content - used) + "\n" : std::string{};
+    content += feedback;
+
+    std::vector<json::object> buttons;
+    for (const auto& b : shown.buttons) {
+        const auto parsed = parse_custom_id(b.custom_id);
+        const auto* answer = parsed ? std::get_if<answer_button>(&*parsed) : nullptr;
+        if (answer == nullptr) {
+            continue;
+        }
+        const auto style = answer->choice == told.answer.position
+                               ? success
+                               : (answer->choice == told.chosen.position ? danger : secondary);
+        buttons.push_back(make_button(b.label.empty() ? std::string(1, engine::choice_letter(answer->choice)) : b.label,
+                                      b.custom_id, style, true));
+    }
+    auto components = rows_of(buttons, max_rows - 1);
+    const auto next_id = custom_id(next_button{session, std::string(pack)});
+    components.push_back(row(json::array{
+        make_button(std::string(text_in(text::next_button, lang)),
+                    next_id.size() <= max_custom_id ? next_id : custom_id(next_button{session, {}}), primary)}));
+    return {reply_kind::update_message, false, message(content, std::move(components))};
+}
+
+reply summary_reply(const engine::session_summary& summary, engine::language lang, std::string_view pack,
+                    engine::instant now)
+{
+    json::array components;
+    const auto id = custom_id(start_button{std::string(pack)});
+    if (!pack.empty() && id.size() <= max_custom_id) {
+        components.push_back(
+            row(json::array{make_button(std::string(text_in(text::start_again_button, lang)), id, primary)}));
+    }
+    return {reply_kind::new_message, false, message(engine::render_summary(summary, lang, now), std::move(components))};
+}
+
+reply forget_question_reply(engine::language lang, bool ephemeral)
+{
+    json::array buttons{
+        make_button(std::string(text_in(text::forget_yes_button, lang)), custom_id(forget_button{true}), danger),
+        make_button(std::string(text_in(text::forget_no_button, lang)), custom_id(forget_button{false}), secondary)};
+    json::array components{row(std::move(buttons))};
+    return {reply_kind::new_message, ephemeral,
+            message(std::string(text_in(text::forget_question, lang)), std::move(components))};
+}
+
+} // namespace quiz::bot::discord
