@@ -117,7 +117,7 @@ int run_import(const std::vector<std::string_view>& words, io streams)
     const std::string folder = folder_name(out_dir);
     const std::string pack_id = parsed.value_or("pack", folder);
     if (!content::is_valid_id(pack_id)) {
-        throw usage_error("pack id " + content::quoted(pack_id) +
+        throw usage_error("pack id " + content::backticked(pack_id) +
                           (parsed.value("pack") ? "" : " (the --out folder's name)") +
                           " must use lowercase letters, digits and '-': " +
                           (parsed.value("pack") ? "fix --pack" : "rename the folder or pass --pack"));
@@ -134,8 +134,8 @@ int run_import(const std::vector<std::string_view>& words, io streams)
     content::imported_pack result = content::to_pack(std::move(imported), options);
     if (pack_id != folder) {
         result.diagnostics.push_back({out_dir.string(), 0,
-                                      "the pack id " + content::quoted(pack_id) + " differs from the folder name " +
-                                          content::quoted(folder) + ": `content check` expects them to match",
+                                      "the pack id " + content::backticked(pack_id) + " differs from the folder name " +
+                                          content::backticked(folder) + ": `content check` expects them to match",
                                       diagnostic::severity::warning});
     }
 

@@ -3,11 +3,15 @@
 
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/discord/routes.hpp"
 #include "bot/http/router.hpp"
 #include "bot/http/server.hpp"
 #include "bot/metrics.hpp"
+#include "bot/outbound/client.hpp"
 #include "bot/service_metrics.hpp"
 #include "bot/service_routes.hpp"
+#include "bot/slack/app.hpp"
+#include "bot/web/learner_token.hpp"
 #include "bot/web/playground.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/tutor_service.hpp"
@@ -118,13 +122,17 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     storage::sqlite_unit_of_work_factory units(*database);
     storage::sqlite_identity_store identities(*database);
     engine::tutor tutor(units, library);
-    std::optional<storage::group_commit> writer(std::in_place, *database);
-    const web::playground_backend playground{tutor, identities, *writer, library, pack_keys, [] {
-        return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
-    }};
-
     metrics::registry registry;
     service_metrics metrics(registry);
+    storage::group_commit_options writer_options;
+    writer_options.on_batch = [&metrics](const storage::group_commit_batch& b) {
+        metrics.transaction_finished(b.duration);
+    };
+    std::optional<storage::group_commit> writer(std::in_place, *database, writer_options);
+    const web::playground_backend playground{tutor, identities, *writer, library, pack_keys, [] {
+        return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    }, metrics};
+
     const bool content_loaded = !content.packs.empty();
     const std::vector<health_check> checks{
         {"database", [&probe] { return (*probe)(); }},
@@ -140,8 +148,36 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     options.host = cfg.listen.host;
     options.port = cfg.listen.port;
     options.threads = cfg.threads;
+    options.limits = cfg.limits;
     options.handle_signals = hooks.handle_signals;
     http::server server(options, routes, log, metrics);
+
+    // Calls back to the platforms share the server's IO threads; declared after the server, so destroyed first.
+    outbound::client_options outbound_options;
+    outbound_options.user_agent = "quizbot/0.1";
+    outbound::client outbound(server.context(), outbound_options, log, metrics);
+    // Platform adapters: each registers its routes when its credentials are configured.
+    if (!cfg.slack.signing_secret.empty()) {
+        slack::add_slack_routes(
+            routes, {tutor, identities, units, *writer, library, pack_keys,
+                     [] { return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()); },
+                     cfg.slack, cfg.public_url, outbound, log, *database});
+        log.info("slack routes on /slack/commands /slack/interactions /slack/events");
+    }
+    if (!cfg.discord.public_key.empty()) {
+        discord::endpoint_settings discord_settings;
+        discord_settings.public_key = cfg.discord.public_key;
+        discord_settings.api_base = cfg.discord.api_base;
+        discord_settings.defer_after = hooks.discord_defer_after;
+        discord::add_discord_routes(
+            routes, {{tutor, identities, *database, library, pack_keys, &cfg.public_url},
+                     *writer, server.context(), outbound, log, discord_settings,
+                     [] { return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()); },
+                     [] { return web::new_session_seed(); },
+                     hooks.discord_before_unit});
+        log.info("discord route on /discord/interactions");
+    }
+
     try {
         server.listen();
     } catch (const std::system_error& e) {

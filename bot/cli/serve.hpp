@@ -6,6 +6,7 @@
 
 #include <spdlog/fwd.h>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 
@@ -20,6 +21,10 @@ struct serve_hooks {
     std::shared_ptr<spdlog::sinks::sink> log_sink;     ///< null: standard error
     std::function<void(http::server&)> on_listening; ///< called once bound, before serving (on the calling thread)
     bool handle_signals = true;
+    /// Discord: how long a reply may take before the interaction is deferred, and a hook run at the start of each
+    /// interaction's unit on the writer thread (tests slow units with it to exercise deferral).
+    std::chrono::milliseconds discord_defer_after{2'000};
+    std::function<void()> discord_before_unit;
 };
 
 /// `quizbot serve`: reads the configuration from `env`, opens the database and the content, serves until stopped.

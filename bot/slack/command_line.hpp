@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quiz::bot::slack {
+
+/// What follows `/quiz`: the first word (lowercased; "help" when empty) and the others as typed.
+struct command_line {
+    std::string verb;
+    std::vector<std::string> words;
+};
+
+[[nodiscard]] command_line parse_command_line(std::string_view text);
+
+/// A direct message to the bot: an answer letter, a word it knows, or anything else.
+struct dm_input {
+    enum class kind { letter, next, stats, start, help } what = kind::help;
+    std::uint32_t position = 0; ///< for a letter: 0 = A
+};
+
+/// "b", "B", " b. " are answers; "next", "stats", "start" (any case) are commands; the rest asks for help.
+[[nodiscard]] dm_input parse_dm(std::string_view text);
+
+} // namespace quiz::bot::slack

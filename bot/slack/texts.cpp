@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#include "bot/slack/texts.hpp"
+
+#include <array>
+#include <string_view>
+#include <vector>
+
+namespace quiz::bot::slack {
+
+namespace {
+
+struct entry {
+    text id;
+    std::string_view en;
+    std::string_view fr; ///< French typography as in the engine's catalogue
+};
+
+// clang-format off
+constexpr std::array entries{
+    entry{text::help,
+     "*{command}* commands:\n"
+     "• `{command} start [pack] [concept]`: a quiz session (the default pack; or one pack; or one concept)\n"
+     "• `{command} review`: only the questions due for review\n"
+     "• `{command} stats`: your progress\n"
+     "• `{command} lang en|fr`: the language of the quiz\n"
+     "• `{command} forget-me`: erase everything the bot knows about you\n"
+     "In a direct message with the bot, type the letter of an answer, `next` or `stats`.",
+     "Commandes *{command}*\u00a0:\n"
+     "• `{command} start [pack] [concept]`\u00a0: une session de quiz (le pack par défaut, un pack ou un concept)\n"
+     "• `{command} review`\u00a0: seulement les questions à revoir\n"
+     "• `{command} stats`\u00a0: votre progression\n"
+     "• `{command} lang en|fr`\u00a0: la langue du quiz\n"
+     "• `{command} forget-me`\u00a0: effacer tout ce que le bot sait de vous\n"
+     "En message direct avec le bot, tapez la lettre d’une réponse, `next` ou `stats`."},
+    entry{text::button_next, "Next", "Suivante"},
+    entry{text::button_start, "Start a session", "Commencer une session"},
+    entry{text::button_review, "Review", "Révision"},
+    entry{text::lang_set, "The quiz speaks English from now on.", "Le quiz parle désormais français."},
+    entry{text::lang_usage, "Usage: `{command} lang en` or `{command} lang fr`.",
+     "Utilisation\u00a0: `{command} lang en` ou `{command} lang fr`."},
+    entry{text::unknown_command, "Unknown command `{word}`.", "Commande inconnue\u00a0: `{word}`."},
+    entry{text::unknown_pack_or_concept, "No pack or concept is called `{word}`. Packs: {packs}.",
+     "Aucun pack ni concept ne s’appelle `{word}`. Packs\u00a0: {packs}."},
+    entry{text::forgotten, "Done: everything the bot knew about you is erased.",
+     "C’est fait\u00a0: tout ce que le bot savait de vous est effacé."},
+    entry{text::nothing_to_forget, "The bot knows nothing about you.", "Le bot ne sait rien de vous."},
+    entry{text::forget_failed, "Your data could not be erased: please try again later.",
+     "Vos données n’ont pas pu être effacées\u00a0: réessayez plus tard."},
+    entry{text::failed, "Something went wrong: your action was not recorded. Please try again.",
+     "Un problème est survenu\u00a0: votre action n’a pas été enregistrée. Réessayez."},
+    entry{text::home_title, "Your progress: {pack}", "Votre progression\u00a0: {pack}"},
+    entry{text::home_nothing_yet, "No answer yet: start a session to begin.",
+     "Aucune réponse pour l’instant\u00a0: commencez une session."},
+    entry{text::dm_hint, "Type the letter of an answer, `next` or `stats`; `{command} start` begins a session.",
+     "Tapez la lettre d’une réponse, `next` ou `stats`\u00a0; `{command} start` commence une session."},
+    entry{text::choice_button, "{letter}. {choice}", "{letter}. {choice}"},
+};
+// clang-format on
+
+} // namespace
+
+std::string say(text t, engine::language lang, std::initializer_list<engine::message_arg> args)
+{
+    for (const auto& e : entries) {
+        if (e.id == t) {
+            return engine::format_pattern(lang == engine::language::fr ? e.fr : e.en, lang,
+                                          std::vector<engine::message_arg>(args));
+        }
+    }
+    return {};
+}
+
+} // namespace quiz::bot::slack

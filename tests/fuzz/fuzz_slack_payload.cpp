@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// Slack's request parsers on arbitrary bytes: slash command forms, interaction payloads, Events API bodies, typed
+// direct messages, and the signature check. None may crash; what they accept must hold together.
+#include "bot/slack/command_line.hpp"
+#include "bot/slack/payload.hpp"
+#include "bot/slack/signature.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    using namespace quiz::bot::slack;
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+
+    parse_error error;
+    if (const auto command = parse_slash_command(input, error)) {
+        if (command->team_id.empty() || command->user_id.empty() || command->command.empty()) {
+            std::abort(); // accepted without what the bot needs
+        }
+        const auto line = parse_command_line(command->text);
+        if (line.verb.empty()) {
+            std::abort();
+        }
+    }
+    if (const auto action = parse_interaction(input, error)) {
+        if (action->type.empty() || action->user_id.empty()) {
+            std::abort();
+        }
+    }
+    if (const auto envelope = parse_event(input, error)) {
+        if (envelope->type == "event_callback" && (!envelope->inner || envelope->event_id.empty())) {
+            std::abort();
+        }
+        if (envelope->inner) {
+            const auto dm = parse_dm(envelope->inner->text);
+            if (dm.what == dm_input::kind::letter && dm.position >= 26) {
+                std::abort();
+            }
+        }
+    }
+    (void)is_ssl_check(input);
+
+    // The first line as headers "timestamp signature", the rest as the body: never accepted without the secret.
+    const auto newline = input.find('\n');
+    const auto head = input.substr(0, newline);
+    const auto space = head.find(' ');
+    const auto body = newline == std::string_view::npos ? std::string_view{} : input.substr(newline + 1);
+    const std::chrono::system_clock::time_point now{std::chrono::seconds(1'700'000'000)};
+    if (space != std::string_view::npos && verify_signature("fuzz-secret", head.substr(0, space),
+                                                            head.substr(space + 1), body, now) == signature_check::ok) {
+        std::abort(); // a forged signature would have to be an HMAC preimage
+    }
+    return 0;
+}

@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: MIT
+// The Slack adapter end to end: `quizbot serve` in-process with a real database, signed requests over loopback,
+// and Slack's side played by a recording server on loopback.
+#include "bot/cli/serve.hpp"
+#include "bot/http/server.hpp"
+#include "bot/http/url_encoding.hpp"
+#include "tests/http/support/capture_sink.hpp"
+#include "tests/http/support/loopback_client.hpp"
+#include "tests/slack/support/fake_slack.hpp"
+#include "tests/slack/support/signing.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <SQLiteCpp/Database.h>
+
+#include <catch2/catch.hpp>
+
+#include <future>
+#include <map>
+#include <sstream>
+#include <thread>
+
+namespace {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+using quiz::test::fake_slack;
+using quiz::test::http_reply;
+using quiz::test::slack_call;
+
+const std::string secret = "test-signing-secret-0123456789";
+constexpr const char* form_type = "application/x-www-form-urlencoded";
+
+/// `quizbot serve` with Slack configured against a fake_slack, on a fresh database.
+class slack_bot {
+  public:
+    slack_bot()
+    {
+        std::map<std::string, std::string, std::less<>> vars{
+            {"QUIZBOT_LISTEN", "127.0.0.1:0"},
+            {"QUIZBOT_DB", (dir_.path() / "quizbot.db").string()},
+            {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
+            {"QUIZBOT_THREADS", "2"},
+            {"QUIZBOT_PUBLIC_URL", "https://quiz.example"},
+            {"SLACK_SIGNING_SECRET", secret},
+            {"SLACK_BOT_TOKEN", "xoxb-test-token"},
+            {"SLACK_API_BASE", fake.base() + "/api"},
+            {"SLACK_RESPONSE_URL_HOSTS", "127.0.0.1:" + std::to_string(fake.port())},
+        };
+        quiz::bot::cli::serve_hooks hooks;
+        hooks.log_sink = logs;
+        hooks.handle_signals = false;
+        std::promise<quiz::bot::http::server*> listening;
+        hooks.on_listening = [&listening](quiz::bot::http::server& s) { listening.set_value(&s); };
+        runner_ = std::thread([this, vars, hooks] {
+            const quiz::bot::environment env = [vars](std::string_view name) -> std::optional<std::string> {
+                const auto it = vars.find(name);
+                return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
+            };
+            code_ = quiz::bot::cli::serve(env, {in_, out_, err_}, hooks);
+        });
+        auto ready = listening.get_future();
+        if (ready.wait_for(60s) != std::future_status::ready) {
+            throw std::runtime_error("serve did not start: " + err_.str());
+        }
+        server_ = ready.get();
+    }
+    ~slack_bot()
+    {
+        server_->stop();
+        runner_.join();
+    }
+    slack_bot(const slack_bot&) = delete;
+    slack_bot& operator=(const slack_bot&) = delete;
+
+    /// POSTs a body signed now (or with the given extra header lines instead when `sign` is false).
+    http_reply post(const std::string& path, const std::string& body, const char* type = form_type, bool sign = true,
+                    const std::string& extra = {})
+    {
+        quiz::test::loopback_client c(server_->port());
+        const std::string headers =
+            (sign ? quiz::test::slack_headers(secret, body, type) : "Content-Type: " + std::string(type) + "\r\n") +
+            extra;
+        auto reply = c.request("POST", path, body, headers);
+        REQUIRE(reply);
+        return *reply;
+    }
+
+    http_reply command(const std::string& text, const std::string& response_url, const std::string& user = "U1",
+                       const std::string& channel = "C1")
+    {
+        return post(
+            "/slack/commands",
+            "token=x&team_id=T1&team_domain=acme&channel_id=" + channel + "&channel_name=general&user_id=" + user +
+                "&user_name=ada&command=%2Fquiz&text=" + quiz::bot::http::percent_encode(text) +
+                "&response_url=" + quiz::bot::http::percent_encode(response_url) + "&trigger_id=1.2.3&api_app_id=A1");
+    }
+
+    http_reply click(const std::string& action_id, const std::string& value, const std::string& response_url,
+                     const std::string& user = "U1")
+    {
+        const json::object payload{
+            {"type", "block_actions"},
+            {"team", {{"id", "T1"}, {"domain", "acme"}}},
+            {"user", {{"id", user}, {"username", "ada"}, {"team_id", "T1"}}},
+            {"api_app_id", "A1"},
+            {"container", {{"type", "message"}, {"message_ts", "1.2"}, {"channel_id", "C1"}, {"is_ephemeral", true}}},
+            {"channel", {{"id", "C1"}, {"name", "general"}}},
+            {"response_url", response_url},
+            {"actions", json::array{{{"type", "button"},
+                                     {"action_id", action_id},
+                                     {"block_id", "b1"},
+                                     {"value", value},
+                                     {"action_ts", "1.3"}}}},
+        };
+        return post("/slack/interactions", "payload=" + quiz::bot::http::percent_encode(json::serialize(payload)));
+    }
+
+    http_reply event(const std::string& event_id, json::object inner, const std::string& extra = {})
+    {
+        const json::object envelope{{"token", "x"},
+                                    {"team_id", "T1"},
+                                    {"api_app_id", "A1"},
+                                    {"event", inner},
+                                    {"type", "event_callback"},
+                                    {"event_id", event_id},
+                                    {"event_time", 1700000000}};
+        return post("/slack/events", json::serialize(envelope), "application/json", true, extra);
+    }
+
+    static json::object dm(const std::string& text)
+    {
+        return {{"type", "message"}, {"user", "U2"}, {"channel", "D2"},  {"channel_type", "im"},
+                {"text", text},      {"ts", "1.1"},  {"event_ts", "1.1"}};
+    }
+
+    [[nodiscard]] long long count(const std::string& sql) const
+    {
+        SQLite::Database db((dir_.path() / "quizbot.db").string(), SQLite::OPEN_READONLY);
+        return db.execAndGet(sql).getInt64();
+    }
+
+    std::shared_ptr<quiz::test::capture_sink> logs = std::make_shared<quiz::test::capture_sink>();
+    fake_slack fake;
+
+  private:
+    quiz::test::temp_dir dir_;
+    std::istringstream in_;
+    std::ostringstream out_;
+    std::ostringstream err_;
+    int code_ = -1;
+    std::thread runner_;
+    quiz::bot::http::server* server_ = nullptr;
+};
+
+std::string text_of(const slack_call& call)
+{
+    return json::serialize(call.json);
+}
+bool has(const slack_call& call, std::string_view text)
+{
+    return text_of(call).find(text) != std::string::npos;
+}
+
+/// The buttons of a message: action_id -> value.
+std::map<std::string, std::string> buttons(const slack_call& call)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& b : call.json.at("blocks").as_array()) {
+        if (b.at("type") == "actions") {
+            for (const auto& e : b.at("elements").as_array()) {
+                out[std::string(e.at("action_id").as_string())] = std::string(e.at("value").as_string());
+            }
+        }
+    }
+    return out;
+}
+
+std::string hook_path(int n)
+{
+    return "/hooks/" + std::to_string(n);
+}
+
+} // namespace
+
+TEST_CASE("endpoints: signatures first, 401 otherwise; ssl_check; url_verification", "[slack][app]")
+{
+    slack_bot bot;
+    const std::string command = "team_id=T1&user_id=U1&command=%2Fquiz&text=help&response_url=x";
+    for (const std::string path : {"/slack/commands", "/slack/interactions", "/slack/events"}) {
+        CHECK(bot.post(path, command, form_type, false).status == 401);
+        const auto ts = quiz::test::unix_seconds(std::chrono::system_clock::now());
+        CHECK(bot.post(path, command, form_type, false,
+                       "X-Slack-Request-Timestamp: " + ts + "\r\nX-Slack-Signature: " +
+                           quiz::test::slack_signature("wrong-secret", ts, command) + "\r\n")
+                  .status == 401);
+        const auto old = quiz::test::unix_seconds(std::chrono::system_clock::now() - 301s);
+        CHECK(bot.post(path, command, form_type, false,
+                       "X-Slack-Request-Timestamp: " + old +
+                           "\r\nX-Slack-Signature: " + quiz::test::slack_signature(secret, old, command) + "\r\n")
+                  .status == 401);
+        const auto ahead = quiz::test::unix_seconds(std::chrono::system_clock::now() + 301s);
+        CHECK(bot.post(path, command, form_type, false,
+                       "X-Slack-Request-Timestamp: " + ahead +
+                           "\r\nX-Slack-Signature: " + quiz::test::slack_signature(secret, ahead, command) + "\r\n")
+                  .status == 401);
+    }
+    CHECK(bot.logs->contains("reason=stale"));
+    CHECK_FALSE(bot.logs->contains(secret));
+
+    const auto probe = bot.post("/slack/commands", "ssl_check=1&token=abc", form_type, false);
+    CHECK(probe.status == 200);
+    CHECK(probe.body.empty());
+
+    const auto challenge =
+        bot.post("/slack/events",
+                 R"({"token":"x","challenge":"3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P",)"
+                 R"("type":"url_verification"})",
+                 "application/json");
+    CHECK(challenge.status == 200);
+    CHECK(challenge.field("content-type") == "application/json");
+    CHECK(challenge.body == R"({"challenge":"3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"})");
+
+    CHECK(bot.post("/slack/events", "{", "application/json").status == 400);
+    CHECK(bot.post("/slack/interactions", "payload=%7B").status == 400);
+    CHECK(bot.post("/slack/commands", "team_id=T1&text=a&text=b").status == 400);
+    CHECK(bot.fake.calls().empty());
+}
+
+TEST_CASE("/quiz start, then buttons update the message through its response_url", "[slack][app]")
+{
+    slack_bot bot;
+    const auto ack = bot.command("start", bot.fake.hook(1));
+    CHECK(ack.status == 200);
+    CHECK(ack.body.empty());
+    const auto first = bot.fake.wait_for(hook_path(1), 1);
+    REQUIRE(first.size() == 1);
+    CHECK(first[0].content_type == "application/json; charset=utf-8");
+    CHECK(first[0].json.at("response_type") == "ephemeral"); // in a channel, only the learner sees it
+    CHECK(first[0].json.at("replace_original") == false);
+    const auto card = buttons(first[0]);
+    REQUIRE(card.count("answer_A") == 1);
+    REQUIRE(card.count("answer_B") == 1);
+
+    // users.info once, with the bot token and include_locale.
+    const auto info = bot.fake.calls_to("/api/users.info");
+    REQUIRE(info.size() == 1);
+    CHECK(info[0].authorization == "Bearer xoxb-test-token");
+    CHECK(info[0].body == "user=U1&include_locale=true");
+
+    CHECK(bot.click("answer_A", card.at("answer_A"), bot.fake.hook(2)).status == 200);
+    const auto feedback = bot.fake.wait_for(hook_path(2), 1);
+    REQUIRE(feedback.size() == 1);
+    CHECK(feedback[0].json.at("replace_original") == true);
+    CHECK((has(feedback[0], "Right!") || has(feedback[0], "Not quite.")));
+    CHECK(has(feedback[0], "The answer is "));
+    CHECK(has(feedback[0], "https://quiz.example/guide/zero-sharded/"));
+    const auto after = buttons(feedback[0]);
+    REQUIRE(after.count("next") == 1);
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    // The same click again (a double click, a retry): the same feedback, nothing recorded twice.
+    CHECK(bot.click("answer_A", card.at("answer_A"), bot.fake.hook(3)).status == 200);
+    const auto again = bot.fake.wait_for(hook_path(3), 1);
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].json.at("blocks") == feedback[0].json.at("blocks"));
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    // A different choice on the same card: also the recorded outcome, not a second answer.
+    CHECK(bot.click("answer_B", card.at("answer_B"), bot.fake.hook(4)).status == 200);
+    const auto other = bot.fake.wait_for(hook_path(4), 1);
+    REQUIRE(other.size() == 1);
+    CHECK(other[0].json.at("blocks") == feedback[0].json.at("blocks"));
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    CHECK(bot.click("next", after.at("next"), bot.fake.hook(5)).status == 200);
+    const auto second = bot.fake.wait_for(hook_path(5), 1);
+    REQUIRE(second.size() == 1);
+    CHECK(second[0].json.at("replace_original") == true);
+    const auto next_card = buttons(second[0]);
+    REQUIRE(next_card.count("answer_A") == 1);
+    CHECK(next_card.at("answer_A") != card.at("answer_A"));
+
+    // A button of the first card, now stale: said so, apart from the card, and nothing recorded.
+    CHECK(
+        bot.click("answer_B", card.at("answer_B").substr(0, card.at("answer_B").find(':')) + ":99:1", bot.fake.hook(6))
+            .status == 200);
+    const auto stale = bot.fake.wait_for(hook_path(6), 1);
+    REQUIRE(stale.size() == 1);
+    CHECK(stale[0].json.at("replace_original") == false);
+    CHECK(stale[0].json.at("response_type") == "ephemeral");
+    CHECK(has(stale[0], "no longer on screen"));
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    // Someone else pressing this learner's button: not their session.
+    CHECK(bot.click("answer_A", next_card.at("answer_A"), bot.fake.hook(7), "U9").status == 200);
+    const auto intruder = bot.fake.wait_for(hook_path(7), 1);
+    REQUIRE(intruder.size() == 1);
+    CHECK(has(intruder[0], "No quiz in progress."));
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    // A response_url on a host that is not listed is never called.
+    const std::string elsewhere = "http://localhost:" + std::to_string(bot.fake.port()) + "/hooks/8";
+    CHECK(bot.click("answer_A", next_card.at("answer_A"), elsewhere).status == 200);
+    CHECK(bot.click("answer_A", next_card.at("answer_A"), bot.fake.hook(9)).status == 200);
+    REQUIRE(bot.fake.wait_for(hook_path(9), 1).size() == 1);
+    CHECK(bot.fake.calls_to(hook_path(8)).empty());
+    CHECK(bot.logs->contains("response_url refused"));
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 2);
+}
+
+TEST_CASE("a tutoring session by direct message, a retried event handled once", "[slack][app]")
+{
+    slack_bot bot;
+    const std::string post = "/api/chat.postMessage";
+    CHECK(bot.event("Ev1", slack_bot::dm("start")).status == 200);
+    auto posts = bot.fake.wait_for(post, 1);
+    REQUIRE(posts.size() == 1);
+    CHECK(posts[0].authorization == "Bearer xoxb-test-token");
+    CHECK(posts[0].json.at("channel") == "D2");
+    CHECK(buttons(posts[0]).count("answer_A") == 1);
+
+    // Slack redelivers the same event (it thought the first delivery failed): acknowledged, not handled again.
+    CHECK(bot.event("Ev1", slack_bot::dm("start"), "X-Slack-Retry-Num: 1\r\nX-Slack-Retry-Reason: http_timeout\r\n")
+              .status == 200);
+    // Our own posts come back as events with bot_id: ignored.
+    auto own = slack_bot::dm("Question 1");
+    own["bot_id"] = "B1";
+    CHECK(bot.event("Ev2", own).status == 200);
+    auto edit = slack_bot::dm("b");
+    edit["subtype"] = "message_changed";
+    CHECK(bot.event("Ev3", edit).status == 200);
+
+    CHECK(bot.event("Ev4", slack_bot::dm("b")).status == 200);
+    posts = bot.fake.wait_for(post, 2);
+    REQUIRE(posts.size() == 2);
+    CHECK((has(posts[1], "Right!") || has(posts[1], "Not quite.")));
+    CHECK(has(posts[1], "The answer is "));
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    CHECK(bot.event("Ev5", slack_bot::dm("next")).status == 200);
+    posts = bot.fake.wait_for(post, 3);
+    REQUIRE(posts.size() == 3);
+    CHECK(buttons(posts[2]).count("answer_A") == 1);
+
+    CHECK(bot.event("Ev6", slack_bot::dm("stats")).status == 200);
+    posts = bot.fake.wait_for(post, 4);
+    REQUIRE(posts.size() == 4);
+    CHECK(has(posts[3], "Your progress: "));
+    CHECK(has(posts[3], "1 of "));
+
+    CHECK(bot.event("Ev7", slack_bot::dm("hello")).status == 200);
+    posts = bot.fake.wait_for(post, 5);
+    REQUIRE(posts.size() == 5);
+    CHECK(has(posts[4], "Type the letter of an answer"));
+    // Ev1's retry, Ev2 and Ev3 produced nothing.
+    CHECK(bot.fake.calls_to(post).size() == 5);
+    CHECK(bot.count("SELECT count(*) FROM processed_event") == 5);
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+}
+
+TEST_CASE("the Home tab shows progress and a Start button", "[slack][app]")
+{
+    slack_bot bot;
+    CHECK(bot.event("Ev1", {{"type", "app_home_opened"}, {"user", "U2"}, {"channel", "D2"}, {"tab", "home"}}).status ==
+          200);
+    auto views = bot.fake.wait_for("/api/views.publish", 1);
+    REQUIRE(views.size() == 1);
+    CHECK(views[0].json.at("user_id") == "U2");
+    CHECK(views[0].json.at("view").at("type") == "home");
+    CHECK(has(views[0], "No answer yet"));
+    CHECK(has(views[0], R"("action_id":"start")"));
+
+    // Start from the Home tab: no response_url there, so the card arrives as a direct message.
+    const json::object payload{
+        {"type", "block_actions"},
+        {"team", {{"id", "T1"}}},
+        {"user", {{"id", "U2"}, {"username", "bo"}, {"team_id", "T1"}}},
+        {"container", {{"type", "view"}, {"view_id", "V1"}}},
+        {"actions", json::array{{{"type", "button"}, {"action_id", "start"}, {"value", "zero-sharded"}}}},
+    };
+    CHECK(bot.post("/slack/interactions", "payload=" + quiz::bot::http::percent_encode(json::serialize(payload)))
+              .status == 200);
+    const auto posts = bot.fake.wait_for("/api/chat.postMessage", 1);
+    REQUIRE(posts.size() == 1);
+    CHECK(posts[0].json.at("channel") == "U2");
+    CHECK(buttons(posts[0]).count("answer_A") == 1);
+
+    CHECK(bot.event("Ev2", slack_bot::dm("a")).status == 200);
+    bot.fake.wait_for("/api/chat.postMessage", 2);
+    CHECK(bot.event("Ev3", {{"type", "app_home_opened"}, {"user", "U2"}, {"channel", "D2"}, {"tab", "home"}}).status ==
+          200);
+    views = bot.fake.wait_for("/api/views.publish", 2);
+    REQUIRE(views.size() == 2);
+    CHECK(has(views[1], "Concepts mastered: "));
+    CHECK_FALSE(has(views[1], "No answer yet"));
+}
+
+TEST_CASE("language from users.info, overridden by /quiz lang", "[slack][app]")
+{
+    slack_bot bot;
+    bot.fake.set_locale("fr-FR");
+    bot.command("help", bot.fake.hook(1));
+    auto help = bot.fake.wait_for(hook_path(1), 1);
+    REQUIRE(help.size() == 1);
+    CHECK(has(help[0], "Commandes"));
+
+    bot.command("lang en", bot.fake.hook(2));
+    const auto set = bot.fake.wait_for(hook_path(2), 1);
+    REQUIRE(set.size() == 1);
+    CHECK(has(set[0], "The quiz speaks English from now on."));
+
+    bot.command("help", bot.fake.hook(3));
+    help = bot.fake.wait_for(hook_path(3), 1);
+    REQUIRE(help.size() == 1);
+    CHECK(has(help[0], "commands:"));
+    CHECK(bot.fake.calls_to("/api/users.info").size() == 1); // cached
+
+    bot.command("lang de", bot.fake.hook(4));
+    const auto usage = bot.fake.wait_for(hook_path(4), 1);
+    REQUIRE(usage.size() == 1);
+    CHECK(has(usage[0], "Usage: `/quiz lang en`"));
+
+    bot.command("frobnicate", bot.fake.hook(5));
+    const auto unknown = bot.fake.wait_for(hook_path(5), 1);
+    REQUIRE(unknown.size() == 1);
+    CHECK(has(unknown[0], "Unknown command `frobnicate`."));
+
+    bot.command("start no-such-pack", bot.fake.hook(6));
+    const auto missing = bot.fake.wait_for(hook_path(6), 1);
+    REQUIRE(missing.size() == 1);
+    CHECK(has(missing[0], "No pack or concept is called `no-such-pack`."));
+}
+
+TEST_CASE("/quiz forget-me erases the learner", "[slack][app]")
+{
+    slack_bot bot;
+    bot.command("start", bot.fake.hook(1));
+    const auto card = buttons(bot.fake.wait_for(hook_path(1), 1).at(0));
+    bot.click("answer_A", card.at("answer_A"), bot.fake.hook(2));
+    bot.fake.wait_for(hook_path(2), 1);
+    CHECK(bot.count("SELECT count(*) FROM learner WHERE platform = 'slack' AND external_id = 'T1:U1'") == 1);
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    bot.command("forget-me", bot.fake.hook(3), "U1", "D1");
+    const auto done = bot.fake.wait_for(hook_path(3), 1);
+    REQUIRE(done.size() == 1);
+    CHECK(has(done[0], "everything the bot knew about you is erased"));
+    CHECK(done[0].json.at("response_type") == "in_channel"); // in the DM with the bot
+    CHECK(bot.count("SELECT count(*) FROM learner WHERE platform = 'slack' AND external_id = 'T1:U1'") == 0);
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 0);
+
+    bot.command("forget-me", bot.fake.hook(4));
+    const auto nothing = bot.fake.wait_for(hook_path(4), 1);
+    REQUIRE(nothing.size() == 1);
+    CHECK(has(nothing[0], "The bot knows nothing about you."));
+}

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+#include "bot/slack/block_limits.hpp"
+#include "bot/slack/blocks.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <catch2/catch.hpp>
+
+namespace {
+
+namespace json = boost::json;
+using namespace quiz::bot::slack;
+using quiz::engine::language;
+
+std::size_t chars(const json::value& v)
+{
+    return character_count(std::string_view(v.as_string()));
+}
+
+/// Every Block Kit limit the renderers promise, checked on a message or view.
+void check_limits(const json::object& message, std::size_t max_blocks)
+{
+    const auto& blocks = message.at("blocks").as_array();
+    CHECK(blocks.size() <= max_blocks);
+    for (const auto& b : blocks) {
+        const auto& block = b.as_object();
+        const auto type = std::string_view(block.at("type").as_string());
+        if (type == "section") {
+            CHECK(chars(block.at("text").at("text")) <= 3000);
+        } else if (type == "header") {
+            CHECK(chars(block.at("text").at("text")) <= 150);
+        } else if (type == "actions") {
+            const auto& elements = block.at("elements").as_array();
+            CHECK(elements.size() <= 25);
+            for (const auto& e : elements) {
+                CHECK(chars(e.at("text").at("text")) <= 75);
+                CHECK(chars(e.at("value")) <= 2000);
+                CHECK(chars(e.at("action_id")) <= 255);
+            }
+        } else if (type == "context") {
+            for (const auto& e : block.at("elements").as_array()) {
+                CHECK(chars(e.at("text")) <= 3000);
+            }
+        }
+    }
+}
+
+quiz::engine::question_card card_of(std::string stem, std::vector<std::string> choices)
+{
+    quiz::engine::question_card card;
+    card.sequence = 3;
+    card.question = quiz::engine::question_key{"q1"};
+    card.reason = quiz::engine::pick_reason::fresh;
+    card.lang = language::en;
+    card.stem = std::move(stem);
+    card.choices = std::move(choices);
+    card.section = quiz::engine::section_key{"stages"};
+    card.section_title = "ZeRO stages";
+    card.progress = {1, 10, 4};
+    return card;
+}
+
+} // namespace
+
+TEST_CASE("blocks: truncation keeps whole characters", "[slack][blocks]")
+{
+    CHECK(truncate_text("abcdef", 6) == "abcdef");
+    CHECK(truncate_text("abcdef", 4) == "abc\u2026");
+    CHECK(truncate_text("ééééé", 3) == "éé\u2026");
+    CHECK(character_count("ééé") == 3);
+    CHECK(truncate_text("abc", 0).empty());
+    CHECK(escape_mrkdwn("a<b>&c") == "a&lt;b&gt;&amp;c");
+    CHECK(truncate_mrkdwn("abc&amp;def", 6) == "abc\u2026");
+    CHECK(truncate_mrkdwn("abc&amp;def", 9) == "abc&amp;\u2026");
+    CHECK(truncate_mrkdwn("a&lt;&gt;", 8) == "a&lt;\u2026");
+    CHECK(truncate_mrkdwn("abc&amp;", 8) == "abc&amp;");
+}
+
+TEST_CASE("blocks: a card has one button per choice carrying its token", "[slack][blocks]")
+{
+    const auto card = card_of("Which stage shards <gradients>?", {"Stage 1", "Stage 2", "Stage 3"});
+    const auto message =
+        card_message(card, quiz::engine::session_id{42}, "zero", {"https://quiz.example"}, quiz::engine::instant{});
+    check_limits(message, 50);
+    const auto text = json::serialize(message);
+    CHECK(text.find("Which stage shards &lt;gradients&gt;?") != std::string::npos);
+    CHECK(text.find("New question 1 of 10") != std::string::npos);
+    CHECK(text.find("<https://quiz.example/guide/zero/stages?lang=en|Guide: ZeRO stages>") != std::string::npos);
+    const auto& blocks = message.at("blocks").as_array();
+    const json::object* actions = nullptr;
+    for (const auto& b : blocks) {
+        if (b.at("type") == "actions") {
+            actions = &b.as_object();
+        }
+    }
+    REQUIRE(actions != nullptr);
+    const auto& buttons = actions->at("elements").as_array();
+    REQUIRE(buttons.size() == 3);
+    CHECK(buttons[1].at("action_id") == "answer_B");
+    CHECK(buttons[1].at("value") == "42:3:1");
+    CHECK(buttons[1].at("text").at("text") == "B. Stage 2");
+}
+
+TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
+{
+    std::vector<std::string> choices;
+    for (int i = 0; i < 26; ++i) {
+        choices.push_back(std::string(500, static_cast<char>('a' + i)) + "é");
+    }
+    const auto card = card_of(std::string(10'000, 'x'), choices);
+    const auto message =
+        card_message(card, quiz::engine::session_id{1}, "zero", {"https://q"}, quiz::engine::instant{});
+    check_limits(message, 50);
+    CHECK(message.at("text").as_string().size() <= 4000 * 4);
+
+    quiz::engine::feedback told;
+    told.correct = false;
+    told.chosen = {0, std::string(5000, 'c'), std::string(5000, 'e')};
+    told.answer = {1, std::string(5000, 'a'), std::string(5000, 'f')};
+    told.section_title = std::string(4000, 's');
+    told.section = quiz::engine::section_key{"s"};
+    check_limits(feedback_message(told, language::en, quiz::engine::session_id{1}, "zero", {"https://q"}), 50);
+
+    quiz::engine::learner_stats stats;
+    stats.answered = 3;
+    for (int i = 0; i < 200; ++i) {
+        stats.concepts.push_back({quiz::engine::concept_key{"c"}, std::string(300, 'l'), 0.5, false, 1});
+    }
+    stats.weakest.assign(stats.concepts.begin(), stats.concepts.begin() + 3);
+    check_limits(home_view(stats, "zero", std::string(400, 't'), language::fr, quiz::engine::instant{}), 100);
+    check_limits(stats_message(stats, std::string(400, 't'), language::en, quiz::engine::instant{}), 50);
+}
+
+TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where to read", "[slack][blocks]")
+{
+    quiz::engine::feedback told;
+    told.correct = false;
+    told.chosen = {0, "Stage 1", "Stage 1 shards optimizer states only."};
+    told.answer = {2, "Stage 3", "Stage 3 also shards the parameters."};
+    told.section = quiz::engine::section_key{"stages"};
+    told.section_title = "ZeRO stages";
+    told.retry_in_session = true;
+    told.interval_days = 1;
+    const auto message = feedback_message(told, language::en, quiz::engine::session_id{9}, "zero", {"http://h"});
+    const auto text = json::serialize(message);
+    CHECK(text.find("Not quite.") != std::string::npos);
+    CHECK(text.find("You chose A: Stage 1") != std::string::npos);
+    CHECK(text.find("Stage 1 shards optimizer states only.") != std::string::npos);
+    CHECK(text.find("The answer is C: Stage 3") != std::string::npos);
+    CHECK(text.find("Stage 3 also shards the parameters.") != std::string::npos);
+    CHECK(text.find("This question comes back in a few questions.") != std::string::npos);
+    CHECK(text.find("Next review: tomorrow.") != std::string::npos);
+    CHECK(text.find("<http://h/guide/zero/stages?lang=en|Read more: ZeRO stages>") != std::string::npos);
+    CHECK(text.find(R"("action_id":"next","value":"9")") != std::string::npos);
+
+    const auto fr =
+        json::serialize(feedback_message(told, language::fr, quiz::engine::session_id{9}, "zero", {"http://h"}));
+    CHECK(fr.find("Pas tout à fait.") != std::string::npos);
+    CHECK(fr.find("Suivante") != std::string::npos);
+}

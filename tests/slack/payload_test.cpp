@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+#include "bot/slack/blocks.hpp"
+#include "bot/slack/command_line.hpp"
+#include "bot/slack/payload.hpp"
+#include "bot/slack/web_api.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace quiz::bot::slack;
+
+TEST_CASE("form: '+', %xx, empty and repeated names", "[slack][form]")
+{
+    parse_error error;
+    const auto form = form_fields::parse("text=start+zero%20stage%2B1&=ignored&empty=&flag&a%3Db=%26%3D", error);
+    REQUIRE(form);
+    CHECK(form->get("text") == "start zero stage+1");
+    CHECK(form->get("empty").empty());
+    CHECK(form->contains("empty"));
+    CHECK(form->contains("flag"));
+    CHECK(form->get("a=b") == "&=");
+    CHECK_FALSE(form->contains(""));
+    CHECK(form->get("missing").empty());
+    CHECK(form_fields::parse("a=1&&b=2&", error));
+    CHECK(form_fields::parse("", error));
+
+    CHECK_FALSE(form_fields::parse("text=a&text=b", error));
+    CHECK(error.reason == "repeated form field \"text\"");
+    CHECK_FALSE(form_fields::parse("text=a&te%78t=b", error)); // the same name once decoded
+    CHECK_FALSE(form_fields::parse("text=%zz", error));
+    CHECK(error.reason == "malformed form encoding");
+    CHECK_FALSE(form_fields::parse("text=%4", error));
+    CHECK_FALSE(form_fields::parse("text=%00", error));
+}
+
+TEST_CASE("form: slash command fields", "[slack][form]")
+{
+    parse_error error;
+    const auto c = parse_slash_command(
+        "token=x&team_id=T1&team_domain=d&channel_id=C2&channel_name=general&user_id=U3&user_name=ada&"
+        "command=%2Fquiz&text=start+zero&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2F1%2F2%2Fabc&"
+        "trigger_id=1.2.3&api_app_id=A4",
+        error);
+    REQUIRE(c);
+    CHECK(c->team_id == "T1");
+    CHECK(c->user_id == "U3");
+    CHECK(c->user_name == "ada");
+    CHECK(c->channel_id == "C2");
+    CHECK(c->command == "/quiz");
+    CHECK(c->text == "start zero");
+    CHECK(c->response_url == "https://hooks.slack.com/commands/1/2/abc");
+
+    CHECK_FALSE(parse_slash_command("team_id=T1&command=%2Fquiz", error));
+    CHECK(error.reason == "a slash command needs team_id, user_id and command");
+    CHECK_FALSE(parse_slash_command("team_id=T1&user_id=U1&command=%2Fquiz&text=a&text=b", error));
+    CHECK(is_ssl_check("ssl_check=1&token=x"));
+    CHECK_FALSE(is_ssl_check("ssl_check=0"));
+    CHECK_FALSE(is_ssl_check("team_id=T1"));
+}
+
+TEST_CASE("form: block_actions payload", "[slack][form]")
+{
+    // payload={"type":"block_actions","team":{"id":"T1"},"user":{"id":"U1","username":"ada","team_id":"T1"},
+    //   "container":{"type":"message","channel_id":"C1"},"channel":{"id":"C1"},"response_url":"https://h/x",
+    //   "actions":[{"type":"button","action_id":"answer_B","block_id":"b","value":"7:2:1"}]}  (encoded by hand)
+    const std::string body =
+        "payload=%7B%22type%22%3A%22block_actions%22%2C%22team%22%3A%7B%22id%22%3A%22T1%22%7D%2C%22user%22%3A%7B%22id%"
+        "22"
+        "%3A%22U1%22%2C%22username%22%3A%22ada%22%2C%22team_id%22%3A%22T1%22%7D%2C%22container%22%3A%7B%22type%22%3A%22"
+        "message%22%2C%22channel_id%22%3A%22C1%22%7D%2C%22channel%22%3A%7B%22id%22%3A%22C1%22%7D%2C%22response_url%22"
+        "%3A%22https%3A%2F%2Fh%2Fx%22%2C%22actions%22%3A%5B%7B%22type%22%3A%22button%22%2C%22action_id%22%3A%22answer_B"
+        "%22%2C%22block_id%22%3A%22b%22%2C%22value%22%3A%227%3A2%3A1%22%7D%5D%7D";
+    parse_error error;
+    const auto p = parse_interaction(body, error);
+    REQUIRE(p);
+    CHECK(p->type == "block_actions");
+    CHECK(p->team_id == "T1");
+    CHECK(p->user_id == "U1");
+    CHECK(p->user_name == "ada");
+    CHECK(p->channel_id == "C1");
+    CHECK(p->container_type == "message");
+    CHECK(p->response_url == "https://h/x");
+    REQUIRE(p->actions.size() == 1);
+    CHECK(p->actions[0].action_id == "answer_B");
+    CHECK(p->actions[0].value == "7:2:1");
+
+    CHECK_FALSE(parse_interaction("payload=%7B", error));
+    CHECK(error.reason.starts_with("malformed JSON"));
+    CHECK_FALSE(parse_interaction("payload=%5B%5D", error));
+    CHECK_FALSE(parse_interaction("other=1", error));
+    CHECK(error.reason == "no payload field");
+    CHECK_FALSE(parse_interaction("payload=%7B%7D&payload=%7B%7D", error));
+    CHECK_FALSE(parse_interaction("payload=%7B%22type%22%3A%22block_actions%22%7D", error));
+}
+
+TEST_CASE("events: envelopes", "[slack][events]")
+{
+    parse_error error;
+    const auto check = parse_event(R"({"token":"t","challenge":"3eZbrw1aB","type":"url_verification"})", error);
+    REQUIRE(check);
+    CHECK(check->type == "url_verification");
+    CHECK(check->challenge == "3eZbrw1aB");
+
+    const auto dm = parse_event(R"({"type":"event_callback","team_id":"T1","event_id":"Ev1","event_time":1,
+        "event":{"type":"message","user":"U1","channel":"D1","channel_type":"im","text":"b","ts":"1.2"}})",
+                                error);
+    REQUIRE(dm);
+    REQUIRE(dm->inner);
+    CHECK(dm->event_id == "Ev1");
+    CHECK(dm->inner->type == "message");
+    CHECK(dm->inner->channel_type == "im");
+    CHECK(dm->inner->text == "b");
+    CHECK(dm->inner->bot_id.empty());
+
+    CHECK_FALSE(parse_event(R"({"type":"event_callback","team_id":"T1","event":{}})", error));
+    CHECK_FALSE(parse_event("[1]", error));
+    CHECK_FALSE(parse_event("{", error));
+    CHECK_FALSE(parse_event(std::string(100, '[') + std::string(100, ']'), error));
+}
+
+TEST_CASE("command words and direct messages", "[slack][form]")
+{
+    const auto line = parse_command_line("  START   zero\tstage3 ");
+    CHECK(line.verb == "start");
+    CHECK(line.words == std::vector<std::string>{"zero", "stage3"});
+    CHECK(parse_command_line("").verb == "help");
+    CHECK(parse_command_line("   ").verb == "help");
+
+    CHECK(parse_dm("b").what == dm_input::kind::letter);
+    CHECK(parse_dm(" B. ").position == 1);
+    CHECK(parse_dm("a)").position == 0);
+    CHECK(parse_dm("Next").what == dm_input::kind::next);
+    CHECK(parse_dm("stats").what == dm_input::kind::stats);
+    CHECK(parse_dm("bb").what == dm_input::kind::help);
+    CHECK(parse_dm("").what == dm_input::kind::help);
+    CHECK(parse_dm("é").what == dm_input::kind::help);
+}
+
+TEST_CASE("button values", "[slack][form]")
+{
+    const auto v = parse_answer_value("12:3:1");
+    REQUIRE(v);
+    CHECK(v->session.value() == 12);
+    CHECK(v->sequence == 3);
+    CHECK(v->position == 1);
+    CHECK(format_answer_value({quiz::engine::session_id{12}, 3, 1}) == "12:3:1");
+    CHECK_FALSE(parse_answer_value("12:3"));
+    CHECK_FALSE(parse_answer_value("0:3:1"));
+    CHECK_FALSE(parse_answer_value("-1:3:1"));
+    CHECK_FALSE(parse_answer_value("1:3:x"));
+    CHECK_FALSE(parse_answer_value("1:3:1:"));
+    CHECK_FALSE(parse_answer_value("1:99999999999:1"));
+    CHECK(parse_session_value("5")->value() == 5);
+    CHECK_FALSE(parse_session_value("5x"));
+    CHECK_FALSE(parse_session_value(""));
+}
+
+TEST_CASE("response_url hosts", "[slack][form]")
+{
+    const std::vector<std::string> slack{"hooks.slack.com"};
+    CHECK(response_url_allowed("https://hooks.slack.com/commands/T1/1/x", slack));
+    CHECK(response_url_allowed("https://HOOKS.slack.com/actions/T1/1/x", slack));
+    CHECK(response_url_allowed("https://hooks.slack.com:443/x", slack));
+    CHECK_FALSE(response_url_allowed("http://hooks.slack.com/x", slack));
+    CHECK_FALSE(response_url_allowed("https://hooks.slack.com:8443/x", slack));
+    CHECK_FALSE(response_url_allowed("https://hooks.slack.com.evil.example/x", slack));
+    CHECK_FALSE(response_url_allowed("https://evil.example/hooks.slack.com", slack));
+    CHECK_FALSE(response_url_allowed("https://user@hooks.slack.com/x", slack));
+    CHECK_FALSE(response_url_allowed("", slack));
+    CHECK_FALSE(response_url_allowed("ftp://hooks.slack.com/x", slack));
+    const std::vector<std::string> local{"127.0.0.1:8125"};
+    CHECK(response_url_allowed("http://127.0.0.1:8125/hooks/1", local));
+    CHECK(response_url_allowed("https://127.0.0.1:8125/hooks/1", local));
+    CHECK_FALSE(response_url_allowed("http://127.0.0.1:8126/hooks/1", local));
+    CHECK_FALSE(response_url_allowed("http://127.0.0.1/hooks/1", local));
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// Slack's side on loopback: the Web API methods the bot calls and response_urls, served by the project's own HTTP
+// server, recording every call.
+#pragma once
+
+#include "tests/http/support/running_server.hpp"
+
+#include <boost/json/value.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace quiz::test {
+
+struct slack_call {
+    std::string path;          ///< "/api/chat.postMessage", "/hooks/1"
+    std::string authorization; ///< as received
+    std::string content_type;
+    std::string body;
+    boost::json::value json; ///< the body parsed, when it was JSON
+};
+
+class fake_slack {
+  public:
+    fake_slack();
+    fake_slack(const fake_slack&) = delete;
+    fake_slack& operator=(const fake_slack&) = delete;
+
+    [[nodiscard]] std::uint16_t port() const { return server_->port(); }
+    /// "http://127.0.0.1:<port>"
+    [[nodiscard]] std::string base() const;
+    /// A response_url on this server.
+    [[nodiscard]] std::string hook(int n) const { return base() + "/hooks/" + std::to_string(n); }
+
+    /// The locale users.info reports (nullopt: none).
+    void set_locale(std::optional<std::string> locale);
+
+    [[nodiscard]] std::vector<slack_call> calls() const;
+    /// Calls whose path is `path`.
+    [[nodiscard]] std::vector<slack_call> calls_to(const std::string& path) const;
+    /// Waits until at least `count` calls to `path` arrived (10 s at most); returns them.
+    std::vector<slack_call> wait_for(const std::string& path, std::size_t count);
+
+  private:
+    void record(slack_call call);
+
+    mutable std::mutex mutex_;
+    std::condition_variable arrived_;
+    std::vector<slack_call> calls_;
+    std::optional<std::string> locale_ = "en-US";
+    bot::http::router routes_;
+    std::unique_ptr<running_server> server_;
+};
+
+} // namespace quiz::test
