@@ -24,6 +24,11 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_LOG_FORMAT", "plain", "log format: plain or json", false},
     {"QUIZBOT_THREADS", "<number of cores>", "IO threads serving HTTP (1-256)", false},
     {"QUIZBOT_PLAYGROUND", "on when listening on loopback, else off", "web playground: on or off", false},
+    {"QUIZBOT_TARGET_RETENTION", "optimal",
+     "recall probability reviews aim at: optimal (most knowledge per minute of study, 0.80-0.95) or 0.70-0.97",
+     false},
+    {"QUIZBOT_GRADE_BY_TIME", "off",
+     "on: a slow right answer counts as Hard, a fast one as Easy (docs/scheduler-evaluation.md, Grading)", false},
     {"DISCORD_PUBLIC_KEY", "", "Discord application public key, 64 hex digits; unset disables Discord", false},
     {"DISCORD_APPLICATION_ID", "", "Discord application id (digits)", false},
     {"DISCORD_BOT_TOKEN", "", "Discord bot token, for REST calls", true},
@@ -228,6 +233,29 @@ void read_number(reader& in, std::string_view name, Int min, Int max, Int& out)
     }
 }
 
+/// `on` or `off`; `out` is left alone when the variable is unset or invalid.
+void read_switch(reader& in, std::string_view name, bool& out)
+{
+    if (const auto value = in.get(name)) {
+        if (*value == "on" || *value == "off") {
+            out = *value == "on";
+        } else {
+            in.problem(name, "expected on or off, got " + shown(*value));
+        }
+    }
+}
+
+/// A decimal number such as 0.85 (no exponent), the whole text; nullopt for anything else.
+std::optional<double> parse_decimal(std::string_view text)
+{
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+    if (ec != std::errc{} || end != text.data() + text.size()) {
+        return std::nullopt;
+    }
+    return value;
+}
+
 void read_milliseconds(reader& in, std::string_view name, std::chrono::milliseconds& out)
 {
     auto ms = static_cast<std::uint32_t>(out.count());
@@ -327,13 +355,17 @@ config load_config(const environment& env, unsigned hardware_threads)
     read_number(in, "QUIZBOT_THREADS", 1U, 256U, cfg.threads);
     read_limits(in, cfg.limits);
     cfg.playground = cfg.listen.is_loopback();
-    if (const auto value = in.get("QUIZBOT_PLAYGROUND")) {
-        if (*value == "on" || *value == "off") {
-            cfg.playground = *value == "on";
+    read_switch(in, "QUIZBOT_PLAYGROUND", cfg.playground);
+    if (const auto value = in.get("QUIZBOT_TARGET_RETENTION"); value && *value != "optimal") {
+        const auto number = parse_decimal(*value);
+        if (number && *number >= 0.70 && *number <= 0.97) {
+            cfg.target_retention = *number;
         } else {
-            in.problem("QUIZBOT_PLAYGROUND", "expected on or off, got " + shown(*value));
+            in.problem("QUIZBOT_TARGET_RETENTION", "expected optimal or a number from 0.70 to 0.97, got " +
+                                                       shown(*value));
         }
     }
+    read_switch(in, "QUIZBOT_GRADE_BY_TIME", cfg.grade_by_response_time);
 
     if (const auto value = in.get("DISCORD_PUBLIC_KEY")) {
         const bool hex = value->size() == 64 && std::all_of(value->begin(), value->end(), [](char c) {
@@ -428,6 +460,8 @@ std::string describe(const config& cfg)
            " content=" + log_quote(cfg.content_dir) + " threads=" + std::to_string(cfg.threads) +
            " log_format=" + (cfg.log == log_format::json ? "json" : "plain") +
            " playground=" + (cfg.playground ? "on" : "off") +
+           " target_retention=" + (cfg.target_retention ? std::to_string(*cfg.target_retention).substr(0, 4) : "optimal") +
+           " grade_by_time=" + (cfg.grade_by_response_time ? "on" : "off") +
            " max_body_bytes=" + std::to_string(cfg.limits.body_limit) +
            " max_header_bytes=" + std::to_string(cfg.limits.header_limit) +
            " max_connections=" + std::to_string(cfg.limits.max_connections) +

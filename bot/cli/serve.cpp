@@ -121,7 +121,13 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     }
     storage::sqlite_unit_of_work_factory units(*database);
     storage::sqlite_identity_store identities(*database);
-    engine::tutor tutor(units, library);
+    engine::tutor_config tutor_settings;
+    if (cfg.target_retention) {
+        tutor_settings.choose_retention = engine::retention_choice::fixed;
+        tutor_settings.target_retention = *cfg.target_retention;
+    }
+    tutor_settings.grade_by_response_time = cfg.grade_by_response_time;
+    engine::tutor tutor(units, library, tutor_settings);
     metrics::registry registry;
     service_metrics metrics(registry);
     storage::group_commit_options writer_options;
@@ -129,9 +135,10 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         metrics.transaction_finished(b.duration);
     };
     std::optional<storage::group_commit> writer(std::in_place, *database, writer_options);
-    const web::playground_backend playground{tutor, identities, *writer, library, pack_keys, [] {
+    const auto now = [] {
         return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
-    }, metrics};
+    };
+    const web::playground_backend playground{tutor, identities, *writer, library, pack_keys, now, metrics};
 
     const bool content_loaded = !content.packs.empty();
     const std::vector<health_check> checks{
@@ -158,10 +165,10 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     outbound::client outbound(server.context(), outbound_options, log, metrics);
     // Platform adapters: each registers its routes when its credentials are configured.
     if (!cfg.slack.signing_secret.empty()) {
-        slack::add_slack_routes(
-            routes, {tutor, identities, units, *writer, library, pack_keys,
-                     [] { return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()); },
-                     cfg.slack, cfg.public_url, outbound, log, *database});
+        slack::slack_backend slack_app{tutor, identities, units,          *writer,  library, pack_keys,
+                                       now,   cfg.slack,  cfg.public_url, outbound, log,     *database};
+        slack_app.on_answer_recorded = [&metrics] { metrics.answer_recorded(answer_source::slack); };
+        slack::add_slack_routes(routes, slack_app);
         log.info("slack routes on /slack/commands /slack/interactions /slack/events");
     }
     if (!cfg.discord.public_key.empty()) {
@@ -172,9 +179,8 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         discord::add_discord_routes(
             routes, {{tutor, identities, *database, library, pack_keys, &cfg.public_url},
                      *writer, server.context(), outbound, log, discord_settings,
-                     [] { return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()); },
-                     [] { return web::new_session_seed(); },
-                     hooks.discord_before_unit});
+                     now, [] { return web::new_session_seed(); }, hooks.discord_before_unit,
+                     [&metrics] { metrics.answer_recorded(answer_source::discord); }});
         log.info("discord route on /discord/interactions");
     }
 

@@ -205,7 +205,9 @@ reply flows::answer(const interaction& in, const learner_context& who, const ans
         if (!outcome.told || !in.message) {
             return note(text_in(text::failed, lang), true);
         }
-        return feedback_reply(*in.message, *outcome.told, lang, b.session, pack_of(outcome.told->question), links());
+        auto r = feedback_reply(*in.message, *outcome.told, lang, b.session, pack_of(outcome.told->question), links());
+        r.answer_recorded = true;
+        return r;
     }
     case engine::answer_status::replayed:
         return note(text_in(text::already_answered, lang), true);

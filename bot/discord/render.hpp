@@ -24,6 +24,7 @@ struct reply {
     reply_kind kind = reply_kind::new_message;
     bool ephemeral = false;   ///< only the learner sees it (new messages only)
     boost::json::object data; ///< the message: content, components, allowed_mentions
+    bool answer_recorded = false; ///< the action recorded a new answer (counted once committed)
 };
 
 /// Where guide links point: `<public_url>/guide/<pack>/<section>?lang=xx`.

@@ -140,6 +140,8 @@ void exchange::start()
                         self->owner_->backend().log.error("discord interaction failed");
                     }
                     result->reset();
+                } else if (*result && (*result)->answer_recorded && self->owner_->backend().on_answer_recorded) {
+                    self->owner_->backend().on_answer_recorded();
                 }
                 self->on_done(std::move(*result));
             });

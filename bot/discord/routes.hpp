@@ -45,6 +45,8 @@ struct endpoint_backend {
     std::function<std::uint64_t()> seeds; ///< a new session's choice shuffle
     /// Runs at the start of every unit, on the writer thread (tests slow units down with it to exercise deferral).
     std::function<void()> before_unit;
+    /// Runs once a unit that recorded an answer has committed (the answers metric).
+    std::function<void()> on_answer_recorded;
 };
 
 /// Registers `POST /discord/interactions` (docs/discord.md): verifies the signature before anything else (401),

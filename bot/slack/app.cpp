@@ -61,6 +61,7 @@ struct destination {
 struct reply {
     json::object message;
     bool replace_original = false;
+    bool answer_recorded = false; ///< the action recorded a new answer (counted once committed)
 };
 
 std::uint64_t new_seed()
@@ -268,6 +269,9 @@ class app : public std::enable_shared_from_this<app> {
                                      self->log_failure(failure);
                                      self->deliver(to, {notice_message(say(text::failed, lang)), false});
                                  } else if (*result) {
+                                     if ((*result)->answer_recorded && self->b_.on_answer_recorded) {
+                                         self->b_.on_answer_recorded();
+                                     }
                                      self->deliver(to, std::move(**result));
                                  }
                              });
@@ -365,7 +369,8 @@ class app : public std::enable_shared_from_this<app> {
         case engine::answer_status::accepted:
         case engine::answer_status::replayed:
             if (outcome.told) {
-                return {feedback_message(*outcome.told, outcome.lang, session, pack_of(session), links()), true};
+                return {feedback_message(*outcome.told, outcome.lang, session, pack_of(session), links()), true,
+                        outcome.status == engine::answer_status::accepted};
             }
             break;
         case engine::answer_status::stale:

@@ -51,6 +51,8 @@ struct slack_backend {
     SQLite::Database& database; ///< the writer's connection, for erasing a learner inside a unit
     /// The clock that request timestamps are checked against.
     std::function<std::chrono::system_clock::time_point()> wall_clock = [] { return std::chrono::system_clock::now(); };
+    /// Runs once a unit that recorded an answer has committed (the answers metric).
+    std::function<void()> on_answer_recorded = nullptr;
 };
 
 /// Registers `POST /slack/commands`, `POST /slack/interactions` and `POST /slack/events` (docs/slack.md).

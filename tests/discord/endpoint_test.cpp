@@ -189,6 +189,11 @@ TEST_CASE("endpoint: a full DM session of 10 questions through HTTP", "[discord]
     CHECK(type_of(next) == 4);
     CHECK(buttons_of(next.body.at("data").as_object()).front().custom_id.starts_with("quiz:a:"));
 
+    // The answers metric counts each recorded answer once, under its front end.
+    const auto page = s.metrics();
+    CHECK(page.find("quizbot_answers_recorded_total{source=\"discord\"} 10\n") != std::string::npos);
+    CHECK(page.find("quizbot_answers_recorded_total{source=\"web\"} 0\n") != std::string::npos);
+
     s.stop();
     // Ten answers, the double click recorded once.
     CHECK(count(s.db_path(), "SELECT count(*) FROM attempt") == 10);

@@ -48,6 +48,8 @@ TEST_CASE("config: defaults", "[config]")
     CHECK(cfg.log == quiz::bot::log_format::plain);
     CHECK(cfg.threads == 6);
     CHECK(cfg.playground);
+    CHECK_FALSE(cfg.target_retention.has_value());
+    CHECK_FALSE(cfg.grade_by_response_time);
     CHECK(cfg.discord.public_key.empty());
     CHECK(cfg.discord.api_base == "https://discord.com/api/v10");
     CHECK(cfg.slack.api_base == "https://slack.com/api");
@@ -93,6 +95,8 @@ TEST_CASE("config: accepted values", "[config]")
                                        {"QUIZBOT_LOG_FORMAT", "json"},
                                        {"QUIZBOT_THREADS", "3"},
                                        {"QUIZBOT_PLAYGROUND", "off"},
+                                       {"QUIZBOT_TARGET_RETENTION", "0.85"},
+                                       {"QUIZBOT_GRADE_BY_TIME", "on"},
                                        {"DISCORD_PUBLIC_KEY", std::string(64, 'A')},
                                        {"DISCORD_APPLICATION_ID", "1234567890123456789"},
                                        {"DISCORD_BOT_TOKEN", "bot.token.value"},
@@ -112,6 +116,9 @@ TEST_CASE("config: accepted values", "[config]")
     CHECK(cfg.log == quiz::bot::log_format::json);
     CHECK(cfg.threads == 3);
     CHECK_FALSE(cfg.playground);
+    REQUIRE(cfg.target_retention.has_value());
+    CHECK(*cfg.target_retention == 0.85);
+    CHECK(cfg.grade_by_response_time);
     CHECK(cfg.discord.public_key == std::string(64, 'a'));
     CHECK(cfg.discord.application_id == "1234567890123456789");
     CHECK(cfg.discord.api_base == "http://127.0.0.1:9999/api/v10");
@@ -146,6 +153,12 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_THREADS", "many", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_THREADS", "257", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_PLAYGROUND", "yes", "QUIZBOT_PLAYGROUND: expected on or off"},
+        {"QUIZBOT_TARGET_RETENTION", "0.69", "QUIZBOT_TARGET_RETENTION: expected optimal or a number from 0.70 to 0.97"},
+        {"QUIZBOT_TARGET_RETENTION", "0.98", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
+        {"QUIZBOT_TARGET_RETENTION", "9e-1", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
+        {"QUIZBOT_TARGET_RETENTION", "0.9x", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
+        {"QUIZBOT_TARGET_RETENTION", "nan", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
+        {"QUIZBOT_GRADE_BY_TIME", "true", "QUIZBOT_GRADE_BY_TIME: expected on or off"},
         {"QUIZBOT_MAX_BODY_BYTES", "1023", "QUIZBOT_MAX_BODY_BYTES: expected a whole number from 1024 to 67108864"},
         {"QUIZBOT_MAX_BODY_BYTES", "64k", "QUIZBOT_MAX_BODY_BYTES: expected a whole number from 1024 to 67108864"},
         {"QUIZBOT_MAX_BODY_BYTES", "99999999999999999999999", "QUIZBOT_MAX_BODY_BYTES: expected a whole number"},
@@ -217,6 +230,7 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     const auto help = quiz::bot::config_help();
     for (const char* name : {"QUIZBOT_LISTEN", "QUIZBOT_DB", "QUIZBOT_CONTENT", "QUIZBOT_PUBLIC_URL",
                              "QUIZBOT_ADMIN_TOKEN", "QUIZBOT_LOG_FORMAT", "QUIZBOT_THREADS", "QUIZBOT_PLAYGROUND",
+                             "QUIZBOT_TARGET_RETENTION", "QUIZBOT_GRADE_BY_TIME",
                              "DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID", "DISCORD_BOT_TOKEN", "DISCORD_API_BASE",
                              "SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_API_BASE", "SLACK_RESPONSE_URL_HOSTS",
                              "QUIZBOT_MAX_BODY_BYTES", "QUIZBOT_MAX_HEADER_BYTES", "QUIZBOT_MAX_CONNECTIONS",
@@ -227,5 +241,5 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 22);
+    CHECK(quiz::bot::config_variables().size() == 24);
 }

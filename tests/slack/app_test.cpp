@@ -87,6 +87,15 @@ class slack_bot {
         return *reply;
     }
 
+    /// The `/metrics` page.
+    std::string metrics()
+    {
+        quiz::test::loopback_client c(server_->port());
+        const auto reply = c.request("GET", "/metrics");
+        REQUIRE(reply);
+        return reply->body;
+    }
+
     http_reply command(const std::string& text, const std::string& response_url, const std::string& user = "U1",
                        const std::string& channel = "C1")
     {
@@ -308,6 +317,8 @@ TEST_CASE("/quiz start, then buttons update the message through its response_url
     CHECK(bot.fake.calls_to(hook_path(8)).empty());
     CHECK(bot.logs->contains("response_url refused"));
     CHECK(bot.count("SELECT count(*) FROM attempt") == 2);
+    // The answers metric counts the two recorded answers, not the replays or the refused ones.
+    CHECK(bot.metrics().find("quizbot_answers_recorded_total{source=\"slack\"} 2\n") != std::string::npos);
 }
 
 TEST_CASE("a tutoring session by direct message, a retried event handled once", "[slack][app]")

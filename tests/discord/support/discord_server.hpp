@@ -103,6 +103,13 @@ class discord_server {
         return send(body, fields, name);
     }
 
+    /// The `/metrics` page.
+    [[nodiscard]] std::string metrics()
+    {
+        const auto reply = client_->request("GET", "/metrics");
+        return reply ? reply->body : std::string{};
+    }
+
     interaction_reply send(const std::string& body, const std::string& fields, const std::string& name)
     {
         const auto reply = client_->request("POST", "/discord/interactions", body, fields);
