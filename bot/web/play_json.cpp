@@ -20,23 +20,6 @@ using arg = engine::message_arg;
 
 std::string letter(std::uint32_t position) { return std::string(1, engine::choice_letter(position)); }
 
-message header_for(engine::pick_reason reason)
-{
-    switch (reason) {
-    case engine::pick_reason::review:
-        return message::card_header_review;
-    case engine::pick_reason::fresh:
-        return message::card_header_new;
-    case engine::pick_reason::retry:
-        return message::card_header_retry;
-    case engine::pick_reason::follow_up:
-        return message::card_header_follow_up;
-    case engine::pick_reason::practice:
-        return message::card_header_practice;
-    }
-    return message::card_header_round;
-}
-
 /// The engine's plain-text renderings, one sentence per line: the page shows them as a list.
 boost::json::array lines_of(const std::string& text)
 {
@@ -92,7 +75,7 @@ boost::json::object card_json(const engine::question_card& card, std::string_vie
         {"question", card.question.value()},
         {"reason", std::string(engine::name(card.reason))},
         {"lang", std::string(engine::code(lang))},
-        {"header", format_message(header_for(card.reason), lang,
+        {"header", format_message(engine::card_header(card.reason), lang,
                                   {arg::num("position", card.progress.position),
                                    arg::num("planned", card.progress.planned)})},
         {"due", format_message(message::card_due_remaining, lang,
@@ -114,16 +97,7 @@ boost::json::object card_json(const engine::question_card& card, std::string_vie
 
 boost::json::object feedback_json(const engine::feedback& told, engine::language lang, std::string_view pack)
 {
-    std::string chosen_line;
-    if (!told.correct) {
-        chosen_line = told.misconception_label
-                          ? format_message(message::feedback_misconception, lang,
-                                           {arg::str("letter", letter(told.chosen.position)),
-                                            arg::str("label", *told.misconception_label)})
-                          : format_message(message::feedback_chosen, lang,
-                                           {arg::str("letter", letter(told.chosen.position)),
-                                            arg::str("choice", told.chosen.text)});
-    }
+    const std::string chosen_line = told.correct ? std::string{} : engine::render_chosen(told, lang);
     boost::json::array notes;
     if (told.follow_up_next) {
         notes.emplace_back(format_message(message::feedback_follow_up, lang, {}));
