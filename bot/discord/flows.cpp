@@ -26,16 +26,6 @@ std::string lowercase(std::string_view text)
     return out;
 }
 
-std::string replace(std::string text, std::string_view name, std::string_view value)
-{
-    const std::string placeholder = "{" + std::string(name) + "}";
-    const auto at = text.find(placeholder);
-    if (at != std::string::npos) {
-        text.replace(at, placeholder.size(), value);
-    }
-    return text;
-}
-
 /// A concept named by its key or by its label in either language, case aside.
 std::optional<engine::concept_key> find_concept(const engine::pack& p, const std::string& wanted)
 {
@@ -165,10 +155,10 @@ reply flows::start(const learner_context& who, const std::string& pack, const st
             for (const auto& c : content->concepts) {
                 list += (list.empty() ? "" : ", ") + c.key.value();
             }
-            return note(
-                replace(replace(std::string(text_in(text::unknown_concept, who.lang)), "concept", *only_concept),
-                        "list", list),
-                true);
+            return note(engine::format_pattern(text_in(text::unknown_concept, who.lang), who.lang,
+                                               {engine::message_arg::str("concept", *only_concept),
+                                                engine::message_arg::str("list", list)}),
+                        true);
         }
         request.options.only_concept = key;
     }
@@ -269,7 +259,9 @@ reply flows::unknown_pack(const std::string& key, language lang) const
     for (const auto& k : t_.packs) {
         list += (list.empty() ? "" : ", ") + k.value();
     }
-    return note(replace(replace(std::string(text_in(text::unknown_pack, lang)), "pack", key), "list", list), true);
+    return note(engine::format_pattern(text_in(text::unknown_pack, lang), lang,
+                                       {engine::message_arg::str("pack", key), engine::message_arg::str("list", list)}),
+                true);
 }
 
 const engine::pack* flows::find_pack(const std::string& key) const
