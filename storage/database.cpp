@@ -100,6 +100,10 @@ void set_connection_pragmas(SQLite::Database& db, const std::string& path)
     }
     db.exec(std::string("PRAGMA synchronous = ") + synchronous_setting);
     db.exec("PRAGMA foreign_keys = ON");
+    // Each group commit unit runs in a savepoint, so every page a unit first changes is copied to the statement
+    // journal, which otherwise spills to a temporary file once a batch passes 64 KiB: a write and a fault per page.
+    // A batch's journal is a few megabytes at most (max_batch units); memory is cheaper than the syscalls.
+    db.exec("PRAGMA temp_store = MEMORY");
     // Deleted and rewritten content is zeroed rather than left in free space, so that forgetting a learner
     // removes their bytes from the file, not only their rows.
     db.exec("PRAGMA secure_delete = ON");
