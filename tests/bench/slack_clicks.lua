@@ -1,13 +1,15 @@
 -- wrk script for scripts/bench-slack: replays signed block_actions requests (one per line of the file given after
--- `--`: "<timestamp>\t<signature>\t<form body>") to /slack/interactions, in order, looping.
+-- `--`: "<timestamp>\t<signature>\t<form body>") to /slack/interactions (or to the path given after the file), in
+-- order, looping.
 local requests = {}
 local next_index = 1
 errors = 0
 
 init = function(args)
+  local path = args[2] or "/slack/interactions"
   for line in io.lines(args[1]) do
     local ts, signature, body = line:match("^(%d+)\t(%S+)\t(.*)$")
-    requests[#requests + 1] = wrk.format("POST", "/slack/interactions", {
+    requests[#requests + 1] = wrk.format("POST", path, {
       ["Content-Type"] = "application/x-www-form-urlencoded",
       ["X-Slack-Request-Timestamp"] = ts,
       ["X-Slack-Signature"] = signature,
