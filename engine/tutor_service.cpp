@@ -19,6 +19,16 @@ session_outcome summary_outcome(const session_state& state, const pack_index& in
     return outcome;
 }
 
+/// After an answer: presents the next question, or ends the session and sums it up. The caller saves `state`.
+session_outcome continue_session(session_state& state, const pack_index& index, const loaded_learner& loaded,
+                                 const tutor_config& config, instant now)
+{
+    if (auto card = present_next(state, index, loaded.model, config, now)) {
+        return {session_status::ok, state.id, state.lang, std::move(card), {}};
+    }
+    return summary_outcome(state, index, loaded, config, now);
+}
+
 } // namespace
 
 tutor::tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config)
@@ -43,16 +53,8 @@ session_outcome tutor::start_session(const start_request& request)
                                        request.lang.value_or(loaded.profile.lang), request.options, request.seed,
                                        request.now);
     state.id = unit->sessions().add(state);
-    auto card = present_next(state, *index, loaded.model, config_, request.now);
+    auto outcome = continue_session(state, *index, loaded, config_, request.now);
     unit->sessions().save(state);
-    session_outcome outcome;
-    if (card) {
-        outcome.session = state.id;
-        outcome.lang = state.lang;
-        outcome.card = std::move(card);
-    } else {
-        outcome = summary_outcome(state, *index, loaded, config_, request.now);
-    }
     unit->commit();
     return outcome;
 }
@@ -111,6 +113,9 @@ answer_outcome tutor::answer(const answer_request& request)
         attempt.follow_up = state->follow_up;
     }
     unit->attempts().append(attempt);
+    if (request.then_next) {
+        outcome.next = continue_session(*state, *index, loaded, config_, request.now);
+    }
     unit->sessions().save(*state);
     unit->commit();
 
@@ -135,14 +140,8 @@ session_outcome tutor::next_question(learner_id learner, session_id session, ins
     if (state->phase == session_phase::asking && state->current) {
         return {session_status::ok, session, state->lang, current_card(*state, *index, loaded.model, config_, now), {}};
     }
-    auto card = present_next(*state, *index, loaded.model, config_, now);
+    auto outcome = continue_session(*state, *index, loaded, config_, now);
     unit->sessions().save(*state);
-    session_outcome outcome;
-    if (card) {
-        outcome = {session_status::ok, session, state->lang, std::move(card), {}};
-    } else {
-        outcome = summary_outcome(*state, *index, loaded, config_, now);
-    }
     unit->commit();
     return outcome;
 }

@@ -47,6 +47,9 @@ struct answer_request {
     std::uint32_t displayed = 0; ///< display position (0 = A)
     idempotency_key key;
     instant now;
+    /// Also present what comes next (the next question, or the summary) in the same unit of work, for front ends
+    /// that show the feedback and the next card together. Only done when the answer is accepted.
+    bool then_next = false;
 };
 
 enum class answer_status : std::uint8_t {
@@ -62,6 +65,8 @@ struct answer_outcome {
     answer_status status = answer_status::no_session;
     language lang = language::en;
     std::optional<feedback> told;
+    /// What comes next, when the request asked for it (then_next) and the answer was accepted.
+    std::optional<session_outcome> next;
 };
 
 class tutor {
@@ -73,7 +78,8 @@ public:
     /// when there is nothing to ask.
     session_outcome start_session(const start_request& request);
 
-    /// Records an answer once per idempotency key and returns the feedback.
+    /// Records an answer once per idempotency key and returns the feedback (and, with then_next, what comes next:
+    /// the same as a following next_question, without a second load of the learner).
     answer_outcome answer(const answer_request& request);
 
     /// After the feedback: the next question, or the summary. On a question still waiting for its answer, shows

@@ -253,8 +253,9 @@ int play(const play_options& options, io streams)
         answer.key = engine::idempotency_key{"terminal:" + std::to_string(outcome.session.value()) + ":" +
                                              std::to_string(card.sequence)};
         answer.now = clock.now();
+        answer.then_next = true;
         // Committed (synchronous=FULL) inside answer(), before any feedback is shown.
-        const auto answered = tutor.answer(answer);
+        auto answered = tutor.answer(answer);
         if (!answered.told) {
             streams.err << "error: the answer was not recorded (" << static_cast<int>(answered.status) << ")\n";
             return exit_failure;
@@ -262,7 +263,7 @@ int play(const play_options& options, io streams)
         engine::feedback told = *answered.told;
         told.section_title += " \u2014 " + guide_link(options, content, told.section, lang);
         streams.out << '\n' << engine::render_feedback(told, lang);
-        outcome = tutor.next_question(who.id, outcome.session, clock.now());
+        outcome = answered.next ? std::move(*answered.next) : tutor.next_question(who.id, outcome.session, clock.now());
     }
 
     const auto now = clock.now();

@@ -34,17 +34,17 @@ using namespace std::chrono_literals;
 /// late answer from another thread never touches a destroyed object.
 struct answer_slot : std::enable_shared_from_this<answer_slot> {
     std::mutex mutex;
-    std::optional<response> answer;
+    std::optional<responder::builder> answer;
     net::any_io_executor* executor = nullptr;
     net::steady_timer* timer = nullptr;
 
-    void deliver(response r)
+    void deliver(responder::builder b)
     {
         const std::lock_guard lock(mutex);
         if (executor == nullptr || answer) {
             return;
         }
-        answer = std::move(r);
+        answer = std::move(b);
         net::post(*executor, [self = shared_from_this()] {
             const std::lock_guard inner(self->mutex);
             if (self->timer != nullptr) {
@@ -53,7 +53,7 @@ struct answer_slot : std::enable_shared_from_this<answer_slot> {
         });
     }
 
-    std::optional<response> take()
+    std::optional<responder::builder> take()
     {
         const std::lock_guard lock(mutex);
         return std::exchange(answer, std::nullopt);
@@ -86,7 +86,7 @@ net::awaitable<response> invoke(const async_handler& h, request req, clock::time
 
     const std::string id = req.request_id;
     try {
-        h(std::move(req), responder([slot](response r) { slot->deliver(std::move(r)); }));
+        h(std::move(req), responder([slot](responder::builder b) { slot->deliver(std::move(b)); }));
     } catch (const std::exception& e) {
         log.error("handler failed request_id={} error={}", id, log_quote(e.what()));
         co_return error_response(500, "internal error", id);
@@ -94,15 +94,23 @@ net::awaitable<response> invoke(const async_handler& h, request req, clock::time
         log.error("handler failed request_id={} error=\"unknown exception\"", id);
         co_return error_response(500, "internal error", id);
     }
+    const auto build = [&log, &id](const responder::builder& answer) {
+        try {
+            return answer();
+        } catch (const std::exception& e) {
+            log.error("building the response failed request_id={} error={}", id, log_quote(e.what()));
+        }
+        return error_response(500, "internal error", id);
+    };
     timer.expires_at(deadline);
     for (;;) {
         if (auto answer = slot->take()) {
-            co_return std::move(*answer);
+            co_return build(*answer);
         }
         const auto [ec] = co_await timer.async_wait(as_result);
         if (!ec) {
             if (auto answer = slot->take()) {
-                co_return std::move(*answer);
+                co_return build(*answer);
             }
             timed_out = true;
             log.error("handler timed out request_id={}", id);

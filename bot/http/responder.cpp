@@ -14,7 +14,7 @@ struct responder::state {
     {
         if (!sent.exchange(true)) {
             try {
-                deliver(error_response(500, "internal error", {}));
+                deliver([] { return error_response(500, "internal error", {}); });
             } catch (...) {
                 // Nothing sensible is left to do in a destructor; the server's deadline still closes the request.
             }
@@ -29,8 +29,13 @@ responder::responder(sink deliver) : state_(std::make_shared<state>(std::move(de
 
 void responder::send(response r) const
 {
+    send_built([r = std::move(r)] { return r; });
+}
+
+void responder::send_built(builder build) const
+{
     if (!state_->sent.exchange(true)) {
-        state_->deliver(std::move(r));
+        state_->deliver(std::move(build));
     }
 }
 

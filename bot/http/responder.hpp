@@ -13,12 +13,18 @@ namespace quiz::bot::http {
 /// of a request cannot hang its connection.
 class responder {
 public:
-    using sink = std::function<void(response)>;
+    /// Makes the answer on the thread that writes it out (the connection's IO thread).
+    using builder = std::function<response()>;
+    using sink = std::function<void(builder)>;
 
     /// `deliver` receives the one answer; the server builds responders, handlers only receive them.
     explicit responder(sink deliver);
 
     void send(response r) const;
+    /// Answers with what `build` returns, called later on the connection's IO thread: for answers decided on a
+    /// thread that should not spend its time rendering them (the database writer). If `build` throws, the request
+    /// is answered 500.
+    void send_built(builder build) const;
     [[nodiscard]] bool sent() const noexcept;
 
 private:

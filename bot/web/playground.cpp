@@ -144,20 +144,19 @@ public:
         return index != nullptr ? &index->content() : nullptr;
     }
 
-    /// Runs `work` as one group commit unit (one transaction, durable before the answer goes out) and answers
-    /// with what it returns. The IO thread only queues it.
+    /// Runs `work` as one group commit unit (one transaction, durable before the answer goes out). `work` decides
+    /// on the writer thread and returns how to render its answer, which the connection's IO thread then does: the
+    /// writer only queues behind other units, never behind JSON.
     /// `committed`, if set, runs once the transaction is durable (not when the unit failed).
     template <class Work>
     void on_writer(const http::request& req, const http::responder& reply, Work work,
                    std::function<void()> committed = {}) const
     {
-        auto result = std::make_shared<std::optional<http::response>>();
+        auto result = std::make_shared<http::responder::builder>();
         const std::string request_id = req.request_id;
         try {
             // The unit keeps the api alive: it may run after the router is gone, during the writer's drain.
-            b_.writer.submit([self = shared_from_this(), result, work = std::move(work)]() mutable {
-                                 result->emplace(work());
-                             },
+            b_.writer.submit([self = shared_from_this(), result, work = std::move(work)]() mutable { *result = work(); },
                              [result, reply, request_id, committed = std::move(committed)](std::exception_ptr failure) {
                                  if (failure || !*result) {
                                      reply.send(http::error_response(500, "the answer could not be recorded", request_id));
@@ -166,7 +165,7 @@ public:
                                  if (committed) {
                                      committed();
                                  }
-                                 reply.send(std::move(**result));
+                                 reply.send_built(std::move(*result));
                              });
         } catch (const std::logic_error&) { // shutting down
             reply.send(http::error_response(503, "the server is stopping", request_id));
@@ -205,13 +204,14 @@ public:
             start.lang = lang;
             start.seed = seed;
             start.now = now;
-            const auto outcome = b_.tutor.start_session(start);
-            json::object out{{"learner", learner_token},
-                             {"session", outcome.session.value()},
-                             {"lang", std::string(engine::code(outcome.lang))},
-                             {"pack", pack_key}};
-            add_screen(out, outcome, pack_key, now);
-            return json_response(200, out);
+            return [learner_token, pack_key, now, outcome = b_.tutor.start_session(start)] {
+                json::object out{{"learner", learner_token},
+                                 {"session", outcome.session.value()},
+                                 {"lang", std::string(engine::code(outcome.lang))},
+                                 {"pack", pack_key}};
+                add_screen(out, outcome, pack_key, now);
+                return json_response(200, out);
+            };
         });
     }
 
@@ -228,7 +228,7 @@ public:
         on_writer(req, reply, [this, learner_token, session, sequence, choice, now, request_id, accepted] {
             const auto learner = b_.identities.find_learner({"web", learner_token});
             if (!learner) {
-                return http::error_response(404, "unknown learner", request_id);
+                return ready(http::error_response(404, "unknown learner", request_id));
             }
             engine::answer_request request;
             request.learner = *learner;
@@ -239,33 +239,37 @@ public:
             request.key = engine::idempotency_key{"web:" + std::to_string(session.value()) + ":" +
                                                   std::to_string(sequence)};
             request.now = now;
-            const auto outcome = b_.tutor.answer(request);
+            request.then_next = true; // the page shows the feedback and the next card together
+            auto outcome = b_.tutor.answer(request);
             *accepted = outcome.status == engine::answer_status::accepted;
             const auto lang = outcome.lang;
             switch (outcome.status) {
             case engine::answer_status::accepted:
             case engine::answer_status::replayed: {
-                const auto next = b_.tutor.next_question(*learner, session, now);
-                const auto pack_key = pack_of(next, session);
-                json::object out{{"status", outcome.status == engine::answer_status::accepted ? "accepted" : "replayed"},
-                                 {"session", session.value()},
-                                 {"lang", std::string(engine::code(lang))}};
-                if (outcome.told) {
-                    out["feedback"] = feedback_json(*outcome.told, lang, pack_key);
-                }
-                add_screen(out, next, pack_key, now);
-                return json_response(200, out);
+                auto next = outcome.next ? std::move(*outcome.next) : b_.tutor.next_question(*learner, session, now);
+                return http::responder::builder{[self = shared_from_this(), session, now, outcome = std::move(outcome),
+                                                 next = std::move(next)] {
+                    const auto pack_key = self->pack_of(next);
+                    json::object out{{"status", outcome.status == engine::answer_status::accepted ? "accepted" : "replayed"},
+                                     {"session", session.value()},
+                                     {"lang", std::string(engine::code(outcome.lang))}};
+                    if (outcome.told) {
+                        out["feedback"] = feedback_json(*outcome.told, outcome.lang, pack_key);
+                    }
+                    add_screen(out, next, pack_key, now);
+                    return json_response(200, out);
+                }};
             }
             case engine::answer_status::stale:
-                return refusal(409, "stale", engine::message::answer_stale, lang, request_id);
+                return ready(refusal(409, "stale", engine::message::answer_stale, lang, request_id));
             case engine::answer_status::invalid_choice:
-                return refusal(400, "invalid_choice", engine::message::answer_invalid_choice, lang, request_id);
+                return ready(refusal(400, "invalid_choice", engine::message::answer_invalid_choice, lang, request_id));
             case engine::answer_status::ended:
-                return refusal(409, "ended", engine::message::answer_ended, lang, request_id);
+                return ready(refusal(409, "ended", engine::message::answer_ended, lang, request_id));
             case engine::answer_status::no_session:
                 break;
             }
-            return refusal(404, "no_session", engine::message::answer_no_session, lang, request_id);
+            return ready(refusal(404, "no_session", engine::message::answer_no_session, lang, request_id));
         }, [this, accepted] {
             if (*accepted) {
                 b_.metrics.answer_recorded(answer_source::web);
@@ -289,16 +293,17 @@ public:
         on_writer(req, reply, [this, learner_token, lang, pack_key, pack_title, now, request_id] {
             const auto learner = b_.identities.find_learner({"web", learner_token});
             if (!learner) {
-                return http::error_response(404, "unknown learner", request_id);
+                return ready(http::error_response(404, "unknown learner", request_id));
             }
-            const auto stats = b_.tutor.stats(*learner, engine::pack_key{pack_key}, now, lang);
+            auto stats = b_.tutor.stats(*learner, engine::pack_key{pack_key}, now, lang);
             if (!stats) {
-                return http::error_response(404, "unknown pack", request_id);
+                return ready(http::error_response(404, "unknown pack", request_id));
             }
-            const auto shown = lang.value_or(language::en);
-            auto out = stats_json(*stats, pack_title, shown, now);
-            out["pack"] = pack_key;
-            return json_response(200, out);
+            return http::responder::builder{[stats = std::move(*stats), pack_title, pack_key, lang, now] {
+                auto out = stats_json(stats, pack_title, lang.value_or(language::en), now);
+                out["pack"] = pack_key;
+                return json_response(200, out);
+            }};
         });
     }
 
@@ -317,7 +322,7 @@ public:
 private:
     /// The pack of a session, for guide links. The tutor does not say it in its outcomes; the playground's packs
     /// are few, so the first one holding the card's question is the session's.
-    std::string pack_of(const engine::session_outcome& outcome, engine::session_id) const
+    std::string pack_of(const engine::session_outcome& outcome) const
     {
         if (outcome.card) {
             for (const auto& key : b_.packs) {
@@ -343,6 +348,12 @@ private:
         } else {
             out["summary"] = nullptr;
         }
+    }
+
+    /// An answer already made, to return where a unit returns how to render its answer.
+    static http::responder::builder ready(http::response r)
+    {
+        return [r = std::move(r)] { return r; };
     }
 
     static http::response refusal(unsigned status, const char* code, engine::message m, language lang,

@@ -180,6 +180,73 @@ TEST_CASE("next shows the following question, and the summary once the session i
     CHECK(on.summary->streak_days == 1);
 }
 
+TEST_CASE("an answer with then_next shows what next_question would, in one commit")
+{
+    fixture separate;
+    fixture together;
+    auto on_separate = separate.start();
+    auto on_together = together.start();
+    int asked = 0;
+    while (on_separate.card) {
+        ++asked;
+        REQUIRE(on_together.card);
+        CHECK(on_together.card->question == on_separate.card->question);
+        CHECK(on_together.card->sequence == on_separate.card->sequence);
+        // Wrong answers on odd turns, so that missed questions come back the same way in both.
+        const std::uint32_t choice = asked % 2 == 0 ? 0 : 1;
+        const auto key = "k" + std::to_string(asked);
+        REQUIRE(separate.answer(on_separate, choice, key).status == answer_status::accepted);
+        on_separate = separate.tutor_.next_question(separate.alice, on_separate.session, separate.now);
+
+        answer_request request;
+        request.learner = together.alice;
+        request.token = {on_together.session, on_together.card->sequence};
+        request.displayed = together.position_of(on_together.session, choice);
+        request.key = idempotency_key{key};
+        request.now = together.now;
+        request.then_next = true;
+        const int commits = together.store.commits();
+        auto answered = together.tutor_.answer(request);
+        REQUIRE(answered.status == answer_status::accepted);
+        CHECK(together.store.commits() == commits + 1);
+        REQUIRE(answered.next);
+        on_together = std::move(*answered.next);
+        REQUIRE(asked < 30);
+    }
+    CHECK_FALSE(on_together.card);
+    REQUIRE(on_separate.summary);
+    REQUIRE(on_together.summary);
+    CHECK(on_together.summary->answered == on_separate.summary->answered);
+    CHECK(on_together.summary->correct == on_separate.summary->correct);
+    CHECK(on_together.summary->fresh == on_separate.summary->fresh);
+    CHECK(on_together.summary->practice == on_separate.summary->practice);
+    // The stored session is over too.
+    CHECK(together.store.data().sessions.at(on_together.session).phase == session_phase::ended);
+}
+
+TEST_CASE("a refused or replayed answer does not present anything, even with then_next")
+{
+    fixture f;
+    const auto on = f.start();
+    answer_request request;
+    request.learner = f.alice;
+    request.token = {on.session, on.card->sequence};
+    request.displayed = 0;
+    request.key = idempotency_key{"k1"};
+    request.now = f.now;
+    request.then_next = true;
+    const auto first = f.tutor_.answer(request);
+    REQUIRE(first.status == answer_status::accepted);
+    REQUIRE(first.next);
+    const auto replayed = f.tutor_.answer(request);
+    CHECK(replayed.status == answer_status::replayed);
+    CHECK_FALSE(replayed.next);
+    request.key = idempotency_key{"k2"};
+    const auto stale = f.tutor_.answer(request);
+    CHECK(stale.status == answer_status::stale);
+    CHECK_FALSE(stale.next);
+}
+
 TEST_CASE("next on a question still waiting shows it again, and answers from another learner are refused")
 {
     fixture f;

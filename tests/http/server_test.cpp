@@ -249,6 +249,41 @@ TEST_CASE("an asynchronous handler answers later from another thread", "[http]")
     }
 }
 
+TEST_CASE("an answer sent to be built is built on the connection's thread; a builder that throws gives a 500", "[http]")
+{
+    router routes;
+    std::vector<std::thread> workers;
+    std::mutex workers_mutex;
+    routes.add_async(verb::get, "/built/{how}", [&](request req, responder reply) {
+        const bool throws = req.param("how") == "throws";
+        const std::lock_guard lock(workers_mutex);
+        workers.emplace_back([throws, reply = std::move(reply)] {
+            const auto sender = std::this_thread::get_id();
+            reply.send_built([throws, sender]() -> response {
+                if (throws) {
+                    throw std::runtime_error("rendering failed");
+                }
+                return response::text(200, std::this_thread::get_id() == sender ? "sender's thread" : "another thread");
+            });
+        });
+    });
+    {
+        running_server srv(routes);
+        loopback_client c(srv.port());
+        const auto built = c.request("GET", "/built/fine");
+        REQUIRE(built);
+        CHECK(built->status == 200);
+        CHECK(built->body == "another thread");
+        const auto failed = c.request("GET", "/built/throws");
+        REQUIRE(failed);
+        CHECK(failed->status == 500);
+        CHECK(failed->body.find("rendering failed") == std::string::npos);
+    }
+    for (auto& t : workers) {
+        t.join();
+    }
+}
+
 TEST_CASE("a handler that drops its responder without answering gets a 500", "[http]")
 {
     router routes;
