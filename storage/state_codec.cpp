@@ -62,21 +62,35 @@ constexpr enum_words<venue, 5> venue_words{{{{venue::dm, "dm"},
                                              {venue::web, "web"}}}};
 constexpr enum_words<language, 2> language_words{{{{language::en, "en"}, {language::fr, "fr"}}}};
 
-// ---- writing ----
+/// The memory of one state's JSON tree, on the stack: a state is read or written on every answer, and a tree
+/// of a few dozen nodes would otherwise cost as many heap allocations. Larger states spill to the heap.
+class arena {
+public:
+    arena() = default;
+    arena(const arena&) = delete;
+    arena& operator=(const arena&) = delete;
+    [[nodiscard]] json::storage_ptr storage() noexcept { return &resource_; }
+
+private:
+    std::array<unsigned char, 8192> buffer_{};
+    json::monotonic_resource resource_{buffer_.data(), buffer_.size()};
+};
+
+// ---- writing (every node in the arena of its document) ----
 
 json::value when(instant t) { return t.time_since_epoch().count(); }
 
-json::value text(const std::string& s) { return json::string(s); }
+json::value text(const std::string& s, const json::storage_ptr& sp) { return json::string(s, sp); }
 
 template <class Key>
-json::value optional_key(const std::optional<Key>& key)
+json::value optional_key(const std::optional<Key>& key, const json::storage_ptr& sp)
 {
-    return key ? json::value(json::string(key->value())) : json::value(nullptr);
+    return key ? json::value(json::string(key->value(), sp)) : json::value(nullptr, sp);
 }
 
-json::array numbers(const std::vector<std::uint32_t>& values)
+json::array numbers(const std::vector<std::uint32_t>& values, const json::storage_ptr& sp)
 {
-    json::array out;
+    json::array out(sp);
     out.reserve(values.size());
     for (const auto v : values) {
         out.emplace_back(static_cast<std::uint64_t>(v));
@@ -84,12 +98,12 @@ json::array numbers(const std::vector<std::uint32_t>& values)
     return out;
 }
 
-json::array keys(const std::vector<question_key>& values)
+json::array keys(const std::vector<question_key>& values, const json::storage_ptr& sp)
 {
-    json::array out;
+    json::array out(sp);
     out.reserve(values.size());
     for (const auto& v : values) {
-        out.emplace_back(json::string(v.value()));
+        out.emplace_back(json::string(v.value(), sp));
     }
     return out;
 }
@@ -230,10 +244,10 @@ private:
     std::string_view where_;
 };
 
-json::object parse_object(std::string_view text, std::string_view where)
+json::object parse_object(std::string_view text, std::string_view where, const json::storage_ptr& sp)
 {
     std::error_code ec;
-    json::value parsed = json::parse(json::string_view(text.data(), text.size()), ec);
+    json::value parsed = json::parse(json::string_view(text.data(), text.size()), ec, sp);
     if (ec || !parsed.is_object()) {
         throw std::runtime_error(std::string(where) + ": stored state is not a JSON object");
     }
@@ -252,38 +266,43 @@ void check_format(int format, int known, std::string_view where)
 
 std::string encode_session(const session_state& s)
 {
-    json::object o;
+    arena memory;
+    const auto sp = memory.storage();
+    json::object o(sp);
     o["learner"] = s.learner.value();
     o["workspace"] = s.workspace ? json::value(s.workspace->value()) : json::value(nullptr);
-    o["pack"] = text(s.pack.value());
+    o["pack"] = text(s.pack.value(), sp);
     o["where"] = venue_words.to_text(s.where);
     o["lang"] = language_words.to_text(s.lang);
-    o["options"] = json::object{{"scope", scope_words.to_text(s.options.scope)},
-                                {"only_concept", optional_key(s.options.only_concept)},
-                                {"length", s.options.length}};
+    o["options"] = json::object({{"scope", scope_words.to_text(s.options.scope)},
+                                 {"only_concept", optional_key(s.options.only_concept, sp)},
+                                 {"length", s.options.length}},
+                                sp);
     o["seed"] = s.seed;
     o["started_at"] = when(s.started_at);
     o["phase"] = phase_words.to_text(s.phase);
     o["sequence"] = s.sequence;
     if (s.current) {
-        o["current"] = json::object{{"question", text(s.current->question.value())},
-                                    {"order", numbers(s.current->order)},
-                                    {"reason", reason_words.to_text(s.current->reason)},
-                                    {"shown_at", when(s.current->shown_at)}};
+        o["current"] = json::object({{"question", text(s.current->question.value(), sp)},
+                                     {"order", numbers(s.current->order, sp)},
+                                     {"reason", reason_words.to_text(s.current->reason)},
+                                     {"shown_at", when(s.current->shown_at)}},
+                                    sp);
     } else {
         o["current"] = nullptr;
     }
-    json::array retries;
+    json::array retries(sp);
     for (const auto& r : s.retries) {
-        retries.emplace_back(json::object{{"question", text(r.question.value())}, {"ready_at", r.ready_at}});
+        retries.emplace_back(json::object({{"question", text(r.question.value(), sp)}, {"ready_at", r.ready_at}}, sp));
     }
     o["retries"] = std::move(retries);
-    o["follow_up"] = optional_key(s.follow_up);
-    json::array results;
+    o["follow_up"] = optional_key(s.follow_up, sp);
+    json::array results(sp);
     for (const auto& r : s.results) {
-        results.emplace_back(json::object{{"question", text(r.question.value())},
-                                          {"reason", reason_words.to_text(r.reason)},
-                                          {"correct", r.correct}});
+        results.emplace_back(json::object({{"question", text(r.question.value(), sp)},
+                                           {"reason", reason_words.to_text(r.reason)},
+                                           {"correct", r.correct}},
+                                          sp));
     }
     o["results"] = std::move(results);
     o["planned"] = s.planned;
@@ -294,7 +313,8 @@ session_state decode_session(std::string_view text_in, int format, session_id id
 {
     const std::string where = "session " + std::to_string(id.value());
     check_format(format, session_state_format, where);
-    const json::object root = parse_object(text_in, where);
+    arena memory;
+    const json::object root = parse_object(text_in, where, memory.storage());
     const reader r(root, where);
     session_state s;
     s.id = id;
@@ -332,43 +352,48 @@ session_state decode_session(std::string_view text_in, int format, session_id id
 
 std::string encode_round(const round_state& s)
 {
-    json::object o;
+    arena memory;
+    const auto sp = memory.storage();
+    json::object o(sp);
     o["workspace"] = s.workspace.value();
-    o["channel"] = text(s.channel);
+    o["channel"] = text(s.channel, sp);
     o["host"] = s.host.value();
-    o["pack"] = text(s.pack.value());
+    o["pack"] = text(s.pack.value(), sp);
     o["lang"] = language_words.to_text(s.lang);
     o["seed"] = s.seed;
-    o["options"] = json::object{{"questions", s.options.questions},
-                                {"min_time_s", s.options.min_time.count()},
-                                {"max_time_s", s.options.max_time.count()}};
+    o["options"] = json::object({{"questions", s.options.questions},
+                                 {"min_time_s", s.options.min_time.count()},
+                                 {"max_time_s", s.options.max_time.count()}},
+                                sp);
     o["phase"] = round_phase_words.to_text(s.phase);
     o["sequence"] = s.sequence;
-    o["question"] = optional_key(s.question);
-    o["order"] = numbers(s.order);
+    o["question"] = optional_key(s.question, sp);
+    o["order"] = numbers(s.order, sp);
     o["opened_at"] = when(s.opened_at);
     o["deadline"] = when(s.deadline);
     o["closed_by"] = s.closed_by ? json::value(close_words.to_text(*s.closed_by)) : json::value(nullptr);
-    json::array answers;
+    json::array answers(sp);
     for (const auto& a : s.answers) {
-        answers.emplace_back(json::object{{"learner", a.learner.value()},
-                                          {"displayed", a.displayed},
-                                          {"chosen", a.chosen},
-                                          {"correct", a.correct},
-                                          {"response_ms", a.response_time.count()}});
+        answers.emplace_back(json::object({{"learner", a.learner.value()},
+                                           {"displayed", a.displayed},
+                                           {"chosen", a.chosen},
+                                           {"correct", a.correct},
+                                           {"response_ms", a.response_time.count()}},
+                                          sp));
     }
     o["answers"] = std::move(answers);
-    json::array players;
+    json::array players(sp);
     for (const auto& p : s.players) {
-        players.emplace_back(json::object{{"learner", p.learner.value()},
-                                          {"joined_at", when(p.joined_at)},
-                                          {"present", p.present},
-                                          {"answered", p.answered},
-                                          {"correct", p.correct},
-                                          {"answer_ms", p.answer_time.count()}});
+        players.emplace_back(json::object({{"learner", p.learner.value()},
+                                           {"joined_at", when(p.joined_at)},
+                                           {"present", p.present},
+                                           {"answered", p.answered},
+                                           {"correct", p.correct},
+                                           {"answer_ms", p.answer_time.count()}},
+                                          sp));
     }
     o["players"] = std::move(players);
-    o["asked"] = keys(s.asked);
+    o["asked"] = keys(s.asked, sp);
     return json::serialize(o);
 }
 
@@ -376,7 +401,8 @@ round_state decode_round(std::string_view text_in, int format, round_id id)
 {
     const std::string where = "round " + std::to_string(id.value());
     check_format(format, round_state_format, where);
-    const json::object root = parse_object(text_in, where);
+    arena memory;
+    const json::object root = parse_object(text_in, where, memory.storage());
     const reader r(root, where);
     round_state s;
     s.id = id;
