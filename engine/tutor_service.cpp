@@ -15,6 +15,7 @@ session_outcome summary_outcome(const session_state& state, const pack_index& in
     session_outcome outcome;
     outcome.session = state.id;
     outcome.lang = state.lang;
+    outcome.pack = state.pack;
     outcome.summary = summarize(state, index, loaded.model, config, now, current_streak(loaded.profile, now));
     return outcome;
 }
@@ -24,7 +25,7 @@ session_outcome continue_session(session_state& state, const pack_index& index, 
                                  const tutor_config& config, instant now)
 {
     if (auto card = present_next(state, index, loaded.model, config, now)) {
-        return {session_status::ok, state.id, state.lang, std::move(card), {}};
+        return {session_status::ok, state.id, state.lang, std::move(card), {}, state.pack};
     }
     return summary_outcome(state, index, loaded, config, now);
 }
@@ -40,7 +41,7 @@ session_outcome tutor::start_session(const start_request& request)
 {
     const pack_index* index = packs_.find(request.pack);
     if (index == nullptr) {
-        return {session_status::unknown_pack, {}, request.lang.value_or(language::en), {}, {}};
+        return {session_status::unknown_pack, {}, request.lang.value_or(language::en), {}, {}, {}};
     }
     auto unit = units_.begin();
     if (auto active = unit->sessions().active_for(request.learner)) {
@@ -69,6 +70,7 @@ answer_outcome tutor::answer(const answer_request& request)
         return outcome;
     }
     outcome.lang = state->lang;
+    outcome.pack = state->pack;
     if (auto recorded = unit->attempts().find(request.key)) {
         if (recorded->learner != request.learner) {
             outcome.status = answer_status::stale;
@@ -129,16 +131,17 @@ session_outcome tutor::next_question(learner_id learner, session_id session, ins
     auto unit = units_.begin();
     auto state = unit->sessions().find(session);
     if (!state || state->learner != learner) {
-        return {session_status::no_session, session, language::en, {}, {}};
+        return {session_status::no_session, session, language::en, {}, {}, {}};
     }
     const pack_index* index = packs_.find(state->pack);
     if (index == nullptr) {
-        return {session_status::unknown_pack, session, state->lang, {}, {}};
+        return {session_status::unknown_pack, session, state->lang, {}, {}, state->pack};
     }
     const auto population = unit->attempts().first_attempt_stats(state->pack);
     auto loaded = load_learner(*unit, *index, learner, population, config_);
     if (state->phase == session_phase::asking && state->current) {
-        return {session_status::ok, session, state->lang, current_card(*state, *index, loaded.model, config_, now), {}};
+        return {session_status::ok, session, state->lang, current_card(*state, *index, loaded.model, config_, now), {},
+                state->pack};
     }
     auto outcome = continue_session(*state, *index, loaded, config_, now);
     unit->sessions().save(*state);
@@ -151,11 +154,11 @@ session_outcome tutor::end_session(learner_id learner, session_id session, insta
     auto unit = units_.begin();
     auto state = unit->sessions().find(session);
     if (!state || state->learner != learner) {
-        return {session_status::no_session, session, language::en, {}, {}};
+        return {session_status::no_session, session, language::en, {}, {}, {}};
     }
     const pack_index* index = packs_.find(state->pack);
     if (index == nullptr) {
-        return {session_status::unknown_pack, session, state->lang, {}, {}};
+        return {session_status::unknown_pack, session, state->lang, {}, {}, state->pack};
     }
     const auto population = unit->attempts().first_attempt_stats(state->pack);
     auto loaded = load_learner(*unit, *index, learner, population, config_);

@@ -39,6 +39,7 @@ struct session_outcome {
     language lang = language::en;
     std::optional<question_card> card;
     std::optional<session_summary> summary;
+    pack_key pack; ///< the session's pack, for guide links (empty when there is no such session)
 };
 
 struct answer_request {
@@ -67,6 +68,7 @@ struct answer_outcome {
     std::optional<feedback> told;
     /// What comes next, when the request asked for it (then_next) and the answer was accepted.
     std::optional<session_outcome> next;
+    pack_key pack; ///< the session's pack, for guide links (empty when there is no such session)
 };
 
 class tutor {

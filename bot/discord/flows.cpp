@@ -195,7 +195,7 @@ reply flows::answer(const interaction& in, const learner_context& who, const ans
         if (!outcome.told || !in.message) {
             return note(text_in(text::failed, lang), true);
         }
-        auto r = feedback_reply(*in.message, *outcome.told, lang, b.session, pack_of(outcome.told->question), links());
+        auto r = feedback_reply(*in.message, *outcome.told, lang, b.session, outcome.pack.value(), links());
         r.answer_recorded = true;
         return r;
     }
@@ -218,7 +218,7 @@ reply flows::next(const learner_context& who, const next_button& b, engine::inst
     const auto outcome = t_.tutor.next_question(who.learner, b.session, now);
     reply r;
     if (outcome.status == engine::session_status::ok && outcome.card) {
-        r = card_reply(*outcome.card, b.session, pack_of(outcome.card->question), links(), now);
+        r = card_reply(*outcome.card, b.session, outcome.pack.value(), links(), now);
     } else if (outcome.status == engine::session_status::ok && outcome.summary) {
         r = summary_reply(*outcome.summary, outcome.lang, b.pack, now);
     } else {
@@ -268,17 +268,6 @@ const engine::pack* flows::find_pack(const std::string& key) const
 {
     const auto* index = t_.library.find(engine::pack_key{key});
     return index != nullptr ? &index->content() : nullptr;
-}
-
-std::string flows::pack_of(const engine::question_key& question) const
-{
-    for (const auto& key : t_.packs) {
-        const auto* index = t_.library.find(key);
-        if (index != nullptr && index->find(question)) {
-            return key.value();
-        }
-    }
-    return t_.packs.empty() ? std::string{} : t_.packs.front().value();
 }
 
 } // namespace quiz::bot::discord

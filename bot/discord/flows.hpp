@@ -62,7 +62,6 @@ class flows {
     reply stats(const learner_context& who, const std::optional<std::string>& pack, engine::instant now);
 
     [[nodiscard]] const engine::pack* find_pack(const std::string& key) const;
-    [[nodiscard]] std::string pack_of(const engine::question_key& question) const;
     [[nodiscard]] reply unknown_pack(const std::string& key, engine::language lang) const;
     [[nodiscard]] link_base links() const { return {*t_.public_url}; }
 

@@ -331,12 +331,6 @@ class app : public std::enable_shared_from_this<app> {
         }
         return out;
     }
-    /// In a unit: the pack of a session (for guide links), or the default pack.
-    std::string pack_of(engine::session_id session) const
-    {
-        const auto state = b_.units.stores().sessions.find(session);
-        return state ? state->pack.value() : default_pack();
-    }
     link_base links() const { return {b_.public_url}; }
 
     reply start(const learner_context& ctx, const std::string& pack_key, engine::session_options options) const
@@ -369,7 +363,7 @@ class app : public std::enable_shared_from_this<app> {
         case engine::answer_status::accepted:
         case engine::answer_status::replayed:
             if (outcome.told) {
-                return {feedback_message(*outcome.told, outcome.lang, session, pack_of(session), links()), true,
+                return {feedback_message(*outcome.told, outcome.lang, session, outcome.pack.value(), links()), true,
                         outcome.status == engine::answer_status::accepted};
             }
             break;
@@ -392,7 +386,7 @@ class app : public std::enable_shared_from_this<app> {
         if (outcome.status != engine::session_status::ok) {
             return notice(engine::message::answer_no_session, ctx.lang);
         }
-        return {session_message(outcome, pack_of(session), links(), now), true};
+        return {session_message(outcome, outcome.pack.value(), links(), now), true};
     }
 
     reply stats(const learner_context& ctx, const std::string& pack_key) const

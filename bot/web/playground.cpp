@@ -247,9 +247,8 @@ public:
             case engine::answer_status::accepted:
             case engine::answer_status::replayed: {
                 auto next = outcome.next ? std::move(*outcome.next) : b_.tutor.next_question(*learner, session, now);
-                return http::responder::builder{[self = shared_from_this(), session, now, outcome = std::move(outcome),
-                                                 next = std::move(next)] {
-                    const auto pack_key = self->pack_of(next);
+                return http::responder::builder{[session, now, outcome = std::move(outcome), next = std::move(next)] {
+                    const std::string& pack_key = outcome.pack.value();
                     json::object out{{"status", outcome.status == engine::answer_status::accepted ? "accepted" : "replayed"},
                                      {"session", session.value()},
                                      {"lang", std::string(engine::code(outcome.lang))}};
@@ -320,21 +319,6 @@ public:
     }
 
 private:
-    /// The pack of a session, for guide links. The tutor does not say it in its outcomes; the playground's packs
-    /// are few, so the first one holding the card's question is the session's.
-    std::string pack_of(const engine::session_outcome& outcome) const
-    {
-        if (outcome.card) {
-            for (const auto& key : b_.packs) {
-                const auto* index = b_.library.find(key);
-                if (index != nullptr && index->find(outcome.card->question)) {
-                    return key.value();
-                }
-            }
-        }
-        return b_.packs.empty() ? std::string{} : b_.packs.front().value();
-    }
-
     static void add_screen(json::object& out, const engine::session_outcome& outcome, const std::string& pack_key,
                            engine::instant now)
     {

@@ -210,6 +210,9 @@ TEST_CASE("an answer with then_next shows what next_question would, in one commi
         REQUIRE(answered.status == answer_status::accepted);
         CHECK(together.store.commits() == commits + 1);
         REQUIRE(answered.next);
+        // Both name the session's pack, for the front ends' guide links.
+        CHECK(answered.pack == pack_key{"zero"});
+        CHECK(answered.next->pack == pack_key{"zero"});
         on_together = std::move(*answered.next);
         REQUIRE(asked < 30);
     }
