@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include <stdexcept>
+#include <utility>
 
 namespace quiz::storage {
 
@@ -15,7 +16,8 @@ namespace quiz::storage {
 struct group_commit::statements {
     explicit statements(SQLite::Database& db)
         : begin(db, "BEGIN IMMEDIATE"), commit(db, "COMMIT"), rollback(db, "ROLLBACK"),
-          savepoint(db, "SAVEPOINT unit"), release(db, "RELEASE unit"), rollback_to(db, "ROLLBACK TO unit")
+          savepoint(db, "SAVEPOINT unit"), release(db, "RELEASE unit"), rollback_to(db, "ROLLBACK TO unit"),
+          truncate_wal(db, "PRAGMA wal_checkpoint(TRUNCATE)")
     {
     }
     SQLite::Statement begin;
@@ -24,6 +26,7 @@ struct group_commit::statements {
     SQLite::Statement savepoint;
     SQLite::Statement release;
     SQLite::Statement rollback_to;
+    SQLite::Statement truncate_wal; ///< answers one row (busy, frames in the log, frames checkpointed)
 };
 
 namespace {
@@ -186,6 +189,14 @@ void group_commit::run_batch(std::deque<pending>& batch)
                 batch[j].failure = batch_failure;
                 ++failed;
             }
+        }
+    }
+    if (std::exchange(truncate_wal_, false) && !batch_failure) {
+        try {
+            control->truncate_wal.tryReset();
+            control->truncate_wal.executeStep();
+            control->truncate_wal.tryReset();
+        } catch (...) { // best effort (see truncate_wal_after_commit); what was committed stays committed
         }
     }
     {

@@ -78,6 +78,12 @@ public:
 
     [[nodiscard]] group_commit_stats stats() const;
 
+    /// From inside a unit (the writer thread): once this unit's transaction has committed, checkpoint the WAL and
+    /// truncate it to nothing, before anyone is told. For erasures (forgetting a learner): the old page images in
+    /// the WAL would otherwise keep the erased rows in the files until a later checkpoint overwrote them. Best
+    /// effort: a reader holding an old snapshot delays it, and the next automatic checkpoint finishes the job.
+    void truncate_wal_after_commit() noexcept { truncate_wal_ = true; }
+
 private:
     struct pending {
         unit work;
@@ -96,6 +102,7 @@ private:
     std::condition_variable wake_;
     std::deque<pending> queue_;
     bool stopping_ = false;
+    bool truncate_wal_ = false; ///< writer thread only
     group_commit_stats stats_;
     std::thread writer_;
 };

@@ -236,6 +236,7 @@ reply flows::forget(const interaction& in, language lang, bool confirmed)
     } else {
         const auto erased = storage::erase_learner(t_.database, "discord", in.user_id);
         r = note(text_in(erased ? text::forgotten : text::nothing_to_forget, lang), true);
+        r.learner_erased = erased.has_value();
     }
     r.kind = reply_kind::update_message; // the confirmation's buttons go away
     return r;

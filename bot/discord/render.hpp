@@ -25,6 +25,7 @@ struct reply {
     bool ephemeral = false;   ///< only the learner sees it (new messages only)
     boost::json::object data; ///< the message: content, components, allowed_mentions
     bool answer_recorded = false; ///< the action recorded a new answer (counted once committed)
+    bool learner_erased = false;  ///< the action erased a learner (the WAL is then truncated after the commit)
 };
 
 /// Where guide links point: `<public_url>/guide/<pack>/<section>?lang=xx`.

@@ -129,6 +129,9 @@ void exchange::start()
                     backend.before_unit();
                 }
                 result->emplace(self->owner_->tutor_flows().handle(self->in_, seed, now));
+                if ((*result)->learner_erased) {
+                    backend.writer.truncate_wal_after_commit();
+                }
             },
             [self = shared_from_this(), result](std::exception_ptr failure) {
                 if (failure) {

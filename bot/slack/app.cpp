@@ -484,6 +484,9 @@ class app : public std::enable_shared_from_this<app> {
                 const language lang = learner ? self->b_.identities.locale_of(*learner).value_or(guess) : guess;
                 const bool erased =
                     storage::erase_learner(self->b_.database, identity.platform, identity.external_id).has_value();
+                if (erased) {
+                    self->b_.writer.truncate_wal_after_commit();
+                }
                 self->forget_locale(who);
                 return reply{notice_message(say(erased ? text::forgotten : text::nothing_to_forget, lang)), false};
             },

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 namespace {
@@ -268,6 +269,8 @@ TEST_CASE("endpoint: forget-me asks first, then erases the learner", "[discord]"
     const auto erased = s.click(who, asked.body.at("data").as_object(), "quiz:forget:yes");
     CHECK(type_of(erased) == 7);
     CHECK(content_of(erased) == "Done: everything quizbot kept about you is erased.");
+    // The old page images of the erased rows are out of the write-ahead log too.
+    CHECK(std::filesystem::file_size(s.db_path() + "-wal") == 0);
     // Asking again creates nothing.
     const auto unknown = s.command(who, "forget-me");
     CHECK(content_of(unknown) == "quizbot keeps nothing about you.");

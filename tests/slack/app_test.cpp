@@ -16,6 +16,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <future>
 #include <map>
 #include <sstream>
@@ -149,6 +150,8 @@ class slack_bot {
         SQLite::Database db((dir_.path() / "quizbot.db").string(), SQLite::OPEN_READONLY);
         return db.execAndGet(sql).getInt64();
     }
+    /// Size of the database's write-ahead log.
+    std::uintmax_t wal_bytes() const { return std::filesystem::file_size(dir_.path() / "quizbot.db-wal"); }
 
     std::shared_ptr<quiz::test::capture_sink> logs = std::make_shared<quiz::test::capture_sink>();
     fake_slack fake;
@@ -458,6 +461,7 @@ TEST_CASE("/quiz forget-me erases the learner", "[slack][app]")
     const auto done = bot.fake.wait_for(hook_path(3), 1);
     REQUIRE(done.size() == 1);
     CHECK(has(done[0], "everything the bot knew about you is erased"));
+    CHECK(bot.wal_bytes() == 0); // the old page images of the erased rows are out of the WAL too
     CHECK(done[0].json.at("response_type") == "in_channel"); // in the DM with the bot
     CHECK(bot.count("SELECT count(*) FROM learner WHERE platform = 'slack' AND external_id = 'T1:U1'") == 0);
     CHECK(bot.count("SELECT count(*) FROM attempt") == 0);

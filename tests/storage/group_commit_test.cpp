@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <filesystem>
 #include <mutex>
 #include <future>
 #include <stdexcept>
@@ -244,6 +245,27 @@ TEST_CASE("run returns the unit's value and rethrows its exception")
     }) == 1);
     CHECK_THROWS_WITH(writer.run([]() -> int { throw std::runtime_error("nope"); }), "nope");
     CHECK(writer.run([&db] { return count_items(db); }) == 1);
+}
+
+TEST_CASE("a unit that asks for it leaves the WAL checkpointed and empty once committed")
+{
+    const temp_folder folder;
+    const std::string path = concat(folder.path(), "/erase.db");
+    SQLite::Database db = open_database(path);
+    make_table(db);
+    const auto wal_bytes = [&path] { return std::filesystem::file_size(path + "-wal"); };
+    group_commit writer(db);
+    writer.run([&db] { db.exec("INSERT INTO item (name) VALUES ('someone')"); });
+    REQUIRE(wal_bytes() > 0); // an ordinary commit leaves its pages in the WAL
+    writer.run([&db, &writer] {
+        db.exec("DELETE FROM item WHERE name = 'someone'");
+        writer.truncate_wal_after_commit();
+    });
+    CHECK(wal_bytes() == 0);
+    CHECK(writer.run([&db] { return count_items(db); }) == 0);
+    // The request lasts one transaction: the next commit writes to the WAL again.
+    writer.run([&db] { db.exec("INSERT INTO item (name) VALUES ('next')"); });
+    CHECK(wal_bytes() > 0);
 }
 
 TEST_CASE("units from many threads are all recorded exactly once")
