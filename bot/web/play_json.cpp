@@ -2,6 +2,7 @@
 #include "bot/web/play_json.hpp"
 
 #include "bot/http/url_encoding.hpp"
+#include "bot/web/markdown.hpp"
 #include "engine/catalog.hpp"
 #include "engine/choice_order.hpp"
 #include "engine/text_render.hpp"
@@ -43,7 +44,9 @@ boost::json::object choice_json(const engine::choice_view& choice)
     return {{"position", choice.position},
             {"letter", letter(choice.position)},
             {"text", choice.text},
-            {"explanation", choice.explanation}};
+            {"text_html", render_inline(choice.text)},
+            {"explanation", choice.explanation},
+            {"explanation_html", render_markdown(choice.explanation)}};
 }
 
 } // namespace
@@ -60,7 +63,8 @@ boost::json::object card_json(const engine::question_card& card, std::string_vie
     boost::json::array choices;
     for (std::size_t i = 0; i < card.choices.size(); ++i) {
         choices.push_back(boost::json::object{{"letter", std::string(1, engine::choice_letter(i))},
-                                              {"text", card.choices[i]}});
+                                              {"text", card.choices[i]},
+                                              {"text_html", render_inline(card.choices[i])}});
     }
     std::string note;
     if (card.reason == engine::pick_reason::follow_up && card.misconception_label) {
@@ -82,6 +86,7 @@ boost::json::object card_json(const engine::question_card& card, std::string_vie
                                {arg::num("count", card.progress.due_remaining)})},
         {"note", note},
         {"stem", card.stem},
+        {"stem_html", render_markdown(card.stem)},
         {"choices", std::move(choices)},
         {"how_to_answer", format_message(message::card_how_to_answer, lang, {})},
         {"progress",
@@ -160,6 +165,7 @@ boost::json::object stats_json(const engine::learner_stats& stats, std::string_v
     for (const auto& c : stats.concepts) {
         concepts.push_back(boost::json::object{{"key", c.key.value()},
                                                {"label", c.label},
+                                               {"label_html", render_inline(c.label)},
                                                {"percent", engine::percent(std::llround(c.mastery * 1000.0), 1000)},
                                                {"mastered", c.mastered},
                                                {"answers", c.answers}});

@@ -55,6 +55,9 @@ async function answerOne(page, index, useKeyboard) {
   await page.waitForSelector('#choices li:first-child button:not([disabled])');
   const stem = await page.textContent('#card-stem');
   check(stem.trim().length > 0, 'the question has a stem');
+  // The pack's Markdown is rendered (inline code, bold), not shown as source: half the questions use backticks.
+  const shown = await page.innerText('#card');
+  check(!shown.includes('`') && !shown.includes('**'), 'the card shows no Markdown markers: ' + shown.slice(0, 200));
   if (useKeyboard) {
     await page.keyboard.press(String.fromCharCode(65 + index));
   } else {
@@ -65,6 +68,8 @@ async function answerOne(page, index, useKeyboard) {
   check(['Right!', 'Not quite.', 'Bonne réponse\u00a0!', 'Pas tout à fait.'].includes(verdict), 'verdict: ' + verdict);
   check((await page.textContent('#answer-line')).trim().length > 0, 'the correct answer is named');
   check((await page.textContent('#answer-explanation')).trim().length > 0, 'the correct answer is explained');
+  const explained = await page.innerText('#feedback');
+  check(!explained.includes('`') && !explained.includes('**'), 'the feedback shows no Markdown markers');
   if (verdict === 'Not quite.' || verdict === 'Pas tout à fait.') {
     check((await page.textContent('#chosen-explanation')).trim().length > 0, 'the chosen answer is explained');
     check(await page.isVisible('#chosen-block'), 'the chosen answer block shows');
@@ -100,6 +105,9 @@ try {
   await page.click('#next');
   await answerOne(page, 2, false);
   await page.waitForSelector('#stats .concepts li');
+  // Every concept is listed, and the bundled pack labels one "FSDP2 (`fully_shard`)": shown as code, no backticks.
+  check(!(await page.innerText('#stats')).includes('`'), 'the progress panel shows no Markdown markers');
+  check((await page.textContent('#stats .concepts code')) === 'fully_shard', 'concept labels render inline code');
   await page.screenshot({ path: join(work, 'playground-feedback.png'), fullPage: true });
   await page.click('#next');
 

@@ -110,7 +110,8 @@ function renderCard(card) {
   $('progress-bar').style.width = Math.round(100 * (card.progress.position - 1) / planned) + '%';
   $('card-note').textContent = card.note;
   $('card-note').hidden = !card.note;
-  $('card-stem').textContent = card.stem;
+  // The *_html fields are the server's rendering of the pack's Markdown, every source character escaped.
+  $('card-stem').innerHTML = card.stem_html;
   $('card-how').textContent = card.how_to_answer;
   $('last-letter').textContent = card.choices.length ? card.choices[card.choices.length - 1].letter : 'A';
   $('card-guide').textContent = card.guide.line;
@@ -128,7 +129,7 @@ function renderCard(card) {
     letter.textContent = choice.letter;
     letter.setAttribute('aria-hidden', 'true');
     const text = document.createElement('span');
-    text.textContent = choice.text;
+    text.innerHTML = choice.text_html;
     b.setAttribute('aria-label', choice.letter + '. ' + choice.text);
     b.append(letter, text);
     b.addEventListener('click', () => answer(i));
@@ -162,9 +163,9 @@ function renderFeedback(f) {
   // The catalogue's line usually names the confusion already; repeat it only when it does not.
   $('misconception').hidden = !f.misconception || f.chosen_line.includes(f.misconception);
   $('misconception').textContent = f.misconception || '';
-  $('chosen-explanation').textContent = f.chosen.explanation;
+  $('chosen-explanation').innerHTML = f.chosen.explanation_html;
   $('answer-line').textContent = f.answer_line;
-  $('answer-explanation').textContent = f.answer.explanation;
+  $('answer-explanation').innerHTML = f.answer.explanation_html;
   const notes = $('notes');
   notes.replaceChildren();
   for (const n of f.notes) {
@@ -254,7 +255,7 @@ async function loadStats() {
   for (const c of data.concepts) {
     const li = document.createElement('li');
     const name = document.createElement('span');
-    name.textContent = (c.mastered ? '✓ ' : '') + c.label;
+    name.innerHTML = (c.mastered ? '✓ ' : '') + c.label_html;
     const meter = document.createElement('div');
     meter.className = 'meter';
     meter.setAttribute('role', 'img');
