@@ -45,6 +45,8 @@ enum class message : std::uint16_t {
     summary_score,
     summary_mix,
     summary_practice,
+    summary_asked_again,
+    summary_follow_ups,
     summary_to_revisit,
     summary_due_remaining,
     summary_next_due,

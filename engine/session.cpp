@@ -348,7 +348,10 @@ session_summary summarize(const session_state& state, const pack_index& index, c
             ++summary.practice;
             break;
         case pick_reason::retry:
+            ++summary.asked_again;
+            break;
         case pick_reason::follow_up:
+            ++summary.follow_ups;
             break;
         }
         if (!result.correct &&

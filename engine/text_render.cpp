@@ -166,6 +166,12 @@ std::string render_summary(const session_summary& summary, language lang, instan
         if (summary.practice > 0) {
             out += format_message(message::summary_practice, lang, {arg::num("count", summary.practice)}) + '\n';
         }
+        if (summary.asked_again > 0) {
+            out += format_message(message::summary_asked_again, lang, {arg::num("count", summary.asked_again)}) + '\n';
+        }
+        if (summary.follow_ups > 0) {
+            out += format_message(message::summary_follow_ups, lang, {arg::num("count", summary.follow_ups)}) + '\n';
+        }
     }
     if (!summary.to_revisit.empty()) {
         std::vector<std::string> keys;

@@ -84,6 +84,8 @@ struct session_summary {
     int reviews = 0;
     int fresh = 0;
     int practice = 0;
+    int asked_again = 0; ///< missed earlier in the session and asked again (retries)
+    int follow_ups = 0;  ///< probing a confusion a wrong answer showed
     std::vector<question_key> to_revisit; ///< answered wrong at least once in the session
     int due_remaining = 0;
     std::optional<instant> next_due; ///< when nothing is due: the next review

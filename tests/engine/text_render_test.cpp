@@ -84,6 +84,14 @@ TEST_CASE("a summary, stats and a scoreboard in both languages")
     CHECK_THAT(en, Contains("Streak: 2 days"));
     const auto fr = render_summary(summary, language::fr, noon_day0());
     CHECK_THAT(fr, Contains("3 bonnes réponses sur 4 (75\u00a0%)"));
+    CHECK_THAT(en, !Contains("asked again") && !Contains("follow-up"));
+    summary.answered = 7;
+    summary.asked_again = 2;
+    summary.follow_ups = 1;
+    CHECK_THAT(render_summary(summary, language::en, noon_day0()),
+               Contains("2 missed questions asked again") && Contains("1 follow-up question on a confusion"));
+    CHECK_THAT(render_summary(summary, language::fr, noon_day0()),
+               Contains("2 questions manquées reposées") && Contains("1 question de suivi sur une confusion"));
 
     learner_stats stats;
     stats.due_now = 1;

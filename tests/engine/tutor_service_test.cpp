@@ -223,6 +223,11 @@ TEST_CASE("an answer with then_next shows what next_question would, in one commi
     CHECK(on_together.summary->correct == on_separate.summary->correct);
     CHECK(on_together.summary->fresh == on_separate.summary->fresh);
     CHECK(on_together.summary->practice == on_separate.summary->practice);
+    // Every answer is counted under the reason it was asked for; the wrong answers brought questions back.
+    const auto& summary = *on_together.summary;
+    CHECK(summary.asked_again + summary.follow_ups > 0);
+    CHECK(summary.reviews + summary.fresh + summary.practice + summary.asked_again + summary.follow_ups ==
+          summary.answered);
     // The stored session is over too.
     CHECK(together.store.data().sessions.at(on_together.session).phase == session_phase::ended);
 }
