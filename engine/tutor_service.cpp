@@ -20,7 +20,7 @@ session_outcome summary_outcome(const session_state& state, const pack_index& in
     return outcome;
 }
 
-/// After an answer: presents the next question, or ends the session and sums it up. The caller saves `state`.
+/// What comes next: the next question, or the session's summary once nothing is left. The caller saves `state`.
 session_outcome continue_session(session_state& state, const pack_index& index, const loaded_learner& loaded,
                                  const tutor_config& config, instant now)
 {

@@ -99,6 +99,8 @@ net::awaitable<response> invoke(const async_handler& h, request req, clock::time
             return answer();
         } catch (const std::exception& e) {
             log.error("building the response failed request_id={} error={}", id, log_quote(e.what()));
+        } catch (...) {
+            log.error("building the response failed request_id={} error=\"unknown exception\"", id);
         }
         return error_response(500, "internal error", id);
     };
