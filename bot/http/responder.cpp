@@ -27,9 +27,14 @@ struct responder::state {
 
 responder::responder(sink deliver) : state_(std::make_shared<state>(std::move(deliver))) {}
 
+responder::builder responder::ready(response r)
+{
+    return [r = std::move(r)] { return r; };
+}
+
 void responder::send(response r) const
 {
-    send_built([r = std::move(r)] { return r; });
+    send_built(ready(std::move(r)));
 }
 
 void responder::send_built(builder build) const

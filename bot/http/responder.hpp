@@ -25,6 +25,8 @@ public:
     /// thread that should not spend its time rendering them (the database writer). If `build` throws, the request
     /// is answered 500.
     void send_built(builder build) const;
+    /// A builder giving an answer already made (for code that returns builders on some paths only).
+    [[nodiscard]] static builder ready(response r);
     [[nodiscard]] bool sent() const noexcept;
 
 private:

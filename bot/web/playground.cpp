@@ -228,7 +228,7 @@ public:
         on_writer(req, reply, [this, learner_token, session, sequence, choice, now, request_id, accepted] {
             const auto learner = b_.identities.find_learner({"web", learner_token});
             if (!learner) {
-                return ready(http::error_response(404, "unknown learner", request_id));
+                return http::responder::ready(http::error_response(404, "unknown learner", request_id));
             }
             engine::answer_request request;
             request.learner = *learner;
@@ -260,15 +260,15 @@ public:
                 }};
             }
             case engine::answer_status::stale:
-                return ready(refusal(409, "stale", engine::message::answer_stale, lang, request_id));
+                return http::responder::ready(refusal(409, "stale", engine::message::answer_stale, lang, request_id));
             case engine::answer_status::invalid_choice:
-                return ready(refusal(400, "invalid_choice", engine::message::answer_invalid_choice, lang, request_id));
+                return http::responder::ready(refusal(400, "invalid_choice", engine::message::answer_invalid_choice, lang, request_id));
             case engine::answer_status::ended:
-                return ready(refusal(409, "ended", engine::message::answer_ended, lang, request_id));
+                return http::responder::ready(refusal(409, "ended", engine::message::answer_ended, lang, request_id));
             case engine::answer_status::no_session:
                 break;
             }
-            return ready(refusal(404, "no_session", engine::message::answer_no_session, lang, request_id));
+            return http::responder::ready(refusal(404, "no_session", engine::message::answer_no_session, lang, request_id));
         }, [this, accepted] {
             if (*accepted) {
                 b_.metrics.answer_recorded(answer_source::web);
@@ -292,11 +292,11 @@ public:
         on_writer(req, reply, [this, learner_token, lang, pack_key, pack_title, now, request_id] {
             const auto learner = b_.identities.find_learner({"web", learner_token});
             if (!learner) {
-                return ready(http::error_response(404, "unknown learner", request_id));
+                return http::responder::ready(http::error_response(404, "unknown learner", request_id));
             }
             auto stats = b_.tutor.stats(*learner, engine::pack_key{pack_key}, now, lang);
             if (!stats) {
-                return ready(http::error_response(404, "unknown pack", request_id));
+                return http::responder::ready(http::error_response(404, "unknown pack", request_id));
             }
             return http::responder::builder{[stats = std::move(*stats), pack_title, pack_key, lang, now] {
                 auto out = stats_json(stats, pack_title, lang.value_or(language::en), now);
@@ -332,12 +332,6 @@ private:
         } else {
             out["summary"] = nullptr;
         }
-    }
-
-    /// An answer already made, to return where a unit returns how to render its answer.
-    static http::responder::builder ready(http::response r)
-    {
-        return [r = std::move(r)] { return r; };
     }
 
     static http::response refusal(unsigned status, const char* code, engine::message m, language lang,
