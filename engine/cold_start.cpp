@@ -31,13 +31,13 @@ double ease_logit(const question& q, const question_stats* stats, const tutor_co
     return logit(known);
 }
 
-fsrs::memory_state first_answer_state(const tutor_config& config, bool correct, double known, std::size_t choices)
+fsrs::memory_state first_answer_state(const fsrs::parameters& w, bool correct, double known, std::size_t choices)
 {
-    const auto again = fsrs::initial_state(config.w, fsrs::rating::again);
+    const auto again = fsrs::initial_state(w, fsrs::rating::again);
     if (!correct) {
         return again;
     }
-    const auto good = fsrs::initial_state(config.w, fsrs::rating::good);
+    const auto good = fsrs::initial_state(w, fsrs::rating::good);
     const double guess = choices == 0 ? 0.0 : 1.0 / static_cast<double>(choices);
     const double knew = known / (known + (1.0 - known) * guess);
     return {std::exp(knew * std::log(good.stability) + (1.0 - knew) * std::log(again.stability)),

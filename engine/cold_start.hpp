@@ -20,7 +20,7 @@ namespace quiz::engine {
 /// Good and Again blended by the probability that the learner knew the answer rather than guessed it,
 /// known / (known + (1 - known) / choices), geometrically for stability and linearly for difficulty: a right first
 /// answer to a question most learners miss is partly luck, so it comes back sooner.
-[[nodiscard]] fsrs::memory_state first_answer_state(const tutor_config& config, bool correct, double known,
+[[nodiscard]] fsrs::memory_state first_answer_state(const fsrs::parameters& w, bool correct, double known,
                                                     std::size_t choices);
 
 } // namespace quiz::engine

@@ -38,14 +38,14 @@ void close_question(round_state& state, close_reason reason)
 
 /// One member's need for question q (choose_for_group).
 double member_need(const pack_index& index, const learner_model& model, const std::vector<group_view>& groups,
-                   const recall_curve& curve, std::uint32_t q, instant now, const tutor_config& config)
+                   std::uint32_t q, instant now, const tutor_config& config)
 {
     const auto& memory = model.memory[q];
     const auto& group = groups[index.group_of(q)];
     if (!memory.seen()) {
         return 0.5 * (1.0 - logistic(model.ease[q] + group.form));
     }
-    double need = 1.0 - corrected_with(curve(memory, now), group);
+    double need = 1.0 - memory_recall(model, memory, now);
     need += config.missed_bonus * static_cast<double>(std::min(memory.wrong, 3));
     for (const auto m : index.misconceptions_of(q)) {
         if (model.open_misconception[m] != 0) {
@@ -90,7 +90,6 @@ std::optional<std::uint32_t> choose_for_group(const pack_index& index, std::span
                                               const tutor_config& config, instant now,
                                               std::span<const std::uint32_t> exclude)
 {
-    const recall_curve curve(config.w);
     std::vector<std::vector<group_view>> views;
     views.reserve(members.size());
     for (const learner_model* member : members) {
@@ -99,7 +98,7 @@ std::optional<std::uint32_t> choose_for_group(const pack_index& index, std::span
     std::vector<double> need(index.question_count(), 0.0);
     for (std::size_t m = 0; m < members.size(); ++m) {
         for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-            need[q] += member_need(index, *members[m], views[m], curve, q, now, config);
+            need[q] += member_need(index, *members[m], views[m], q, now, config);
         }
     }
     std::optional<std::uint32_t> best;

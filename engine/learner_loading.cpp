@@ -20,6 +20,9 @@ loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner
     const auto skills = unit.progress().skills(learner, pack);
     const auto typical = unit.progress().typical_forms(pack);
     loaded.model = make_learner_model(index, memories, skills, population, config, typical);
+    if (auto stored = unit.learners().recall_model(learner)) {
+        loaded.model.recall = stored->model;
+    }
     if (config.grade_by_response_time) {
         const auto newest_first = unit.attempts().recent_right_response_times(learner, config.response_time.window);
         loaded.model.recent_right_times.assign(newest_first.rbegin(), newest_first.rend());

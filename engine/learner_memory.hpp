@@ -3,6 +3,7 @@
 
 #include "engine/fsrs_scheduler.hpp"
 #include "engine/language.hpp"
+#include "engine/learner_recall_model.hpp"
 #include "engine/pack.hpp"
 #include "engine/tutor_ids.hpp"
 
@@ -58,6 +59,24 @@ struct learner_profile {
     int streak_days = 0;                         ///< consecutive study days ending on last_study_day
     int best_streak_days = 0;
     friend bool operator==(const learner_profile&, const learner_profile&) = default;
+};
+
+/// A learner's fitted memory model as stored with their profile.
+struct stored_recall_model {
+    recall::learner_recall_model model;
+    std::size_t reviews = 0; ///< the answers in the history it was fitted on
+    instant fitted_at;
+    friend bool operator==(const stored_recall_model&, const stored_recall_model&) = default;
+};
+
+/// One past answer as the memory model is fitted from it.
+struct answer_outline {
+    pack_key pack;
+    question_key question;
+    fsrs::rating rating = fsrs::rating::again;
+    instant answered_at;
+    std::chrono::milliseconds response_time{0};
+    friend bool operator==(const answer_outline&, const answer_outline&) = default;
 };
 
 /// One answer, as the append-only log records it. Enough to report on it later and to give the same feedback

@@ -43,6 +43,7 @@ learner_model make_learner_model(const pack_index& index, std::span<const questi
                                  const tutor_config& config, std::span<const concept_skill> typical)
 {
     learner_model model;
+    model.recall.w = config.w; // until the learner's own fitted model is loaded over it
     model.memory.resize(index.question_count());
     for (std::uint32_t q = 0; q < index.question_count(); ++q) {
         model.memory[q].question = index.at(q).key;
@@ -114,26 +115,36 @@ double schedule_form(const pack_index& index, const learner_model& model, std::u
     return sum / static_cast<double>(concepts.size());
 }
 
-double memory_recall(const question_memory& memory, instant now, const tutor_config& config) noexcept
+recall::card_view card_view_of(const question_memory& memory) noexcept
+{
+    return {memory.card.stability, memory.card.difficulty, memory.card.reps, memory.card.lapses,
+            memory.card.state != fsrs::card_state::relearning};
+}
+
+std::int64_t whole_days_since(const question_memory& memory, instant now) noexcept
+{
+    return memory.card.last_review ? day_number(now) - day_number(*memory.card.last_review) : 0;
+}
+
+double memory_recall(const learner_model& model, const question_memory& memory, instant now) noexcept
 {
     if (!memory.seen() || !memory.card.last_review || memory.card.stability <= 0.0) {
         return 1.0;
     }
-    return fsrs::retrievability(config.w, elapsed_days(*memory.card.last_review, now), memory.card.stability);
+    return recall::probability(model.recall, card_view_of(memory), whole_days_since(memory, now));
 }
 
 double predicted_recall(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
-                        const tutor_config& config) noexcept
+                        const tutor_config& /*config*/) noexcept
 {
-    const double form = question_form(index, model, q);
     const auto& memory = model.memory[q];
     if (!memory.seen()) {
-        return logistic(model.ease[q] + form);
+        return logistic(model.ease[q] + question_form(index, model, q));
     }
-    return corrected_recall(memory_recall(memory, now, config), form);
+    return memory_recall(model, memory, now);
 }
 
-double interval_factor(double form, const tutor_config& config) noexcept
+double interval_factor(double form, const tutor_config& config, const fsrs::parameters& w) noexcept
 {
     // Invert R(t, S) = (1 + f t / S)^decay at the recall that, corrected by form, meets the target.
     switch (config.form_moves_due) {
@@ -147,8 +158,8 @@ double interval_factor(double form, const tutor_config& config) noexcept
         break;
     }
     const double wanted = logistic(logit(config.target_retention) - form);
-    const double decay = -config.w[20];
-    return (std::pow(wanted, 1.0 / decay) - 1.0) / fsrs::curve_factor(config.w);
+    const double decay = -w[20];
+    return (std::pow(wanted, 1.0 / decay) - 1.0) / fsrs::curve_factor(w);
 }
 
 std::int64_t day_number(instant t) noexcept
@@ -181,8 +192,9 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
 
     if (effect.first_attempt) {
         const auto state = config.cold_start
-                               ? first_answer_state(config, effect.correct, known_before, item.choice_count())
-                               : fsrs::initial_state(config.w, effect.rating);
+                               ? first_answer_state(model.recall.w, effect.correct, known_before,
+                                                    item.choice_count())
+                               : fsrs::initial_state(model.recall.w, effect.rating);
         memory.card.stability = state.stability;
         memory.card.difficulty = state.difficulty;
         memory.first_attempt_correct = effect.correct;
@@ -191,10 +203,10 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
         const fsrs::memory_state before{memory.card.stability, memory.card.difficulty};
         const instant last = memory.card.last_review.value_or(now);
         const double days = now <= last ? 0.0 : static_cast<double>(fsrs::calendar_days_between(last, now));
-        const auto state = fsrs::next_state(config.w, before, days, effect.rating, true);
+        const auto state = fsrs::next_state(model.recall.w, before, days, effect.rating, true);
         memory.card.stability = state.stability;
         memory.card.difficulty = state.difficulty;
-        if (!effect.correct && memory.card.state == fsrs::card_state::review) {
+        if (!effect.correct) {
             memory.card.lapses += 1;
         }
     }
@@ -209,7 +221,7 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
     memory.content_hash = item.content_hash;
     memory.attempts += 1;
     memory.card.reps += 1;
-    memory.card.state = fsrs::card_state::review;
+    memory.card.state = effect.correct ? fsrs::card_state::review : fsrs::card_state::relearning;
     memory.card.last_review = now;
     if (effect.correct) {
         memory.last_misconception.reset();
@@ -240,7 +252,11 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
     }
 
     effect.interval_days =
-        interval_days(memory.card.stability, interval_factor(schedule_form(index, model, q), config), config);
+        model.recall.layer.identity()
+            ? interval_days(memory.card.stability,
+                            interval_factor(schedule_form(index, model, q), config, model.recall.w), config)
+            : recall::days_until(model.recall, card_view_of(memory), config.target_retention,
+                                 config.maximum_interval);
     effect.next_due = now + std::chrono::days{effect.interval_days};
     memory.card.scheduled_days = effect.interval_days;
     memory.card.due = effect.next_due;

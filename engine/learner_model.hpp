@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/learner_memory.hpp"
+#include "engine/learner_recall_model.hpp"
 #include "engine/pack_index.hpp"
 #include "engine/tutor_config.hpp"
 
@@ -27,6 +28,9 @@ struct learner_model {
     /// The learner's latest right answers' response times in sessions, oldest first (at most
     /// config.response_time.window); loaded only when config.grade_by_response_time.
     std::vector<std::chrono::milliseconds> recent_right_times;
+    /// The learner's memory model (their fitted parameters, calibration and same-day rates; the defaults until a
+    /// fit is adopted): every recall probability of a seen question comes from it.
+    recall::learner_recall_model recall;
 };
 
 /// Lays out the stored rows along `index`. Rows of questions or concepts the pack no longer has are ignored.
@@ -50,18 +54,26 @@ struct learner_model {
     return std::max(0.0, static_cast<double>((now - last_review).count()) / ms_per_day);
 }
 
-/// FSRS's recall probability for a seen question at `now` (1 for an unseen one).
-[[nodiscard]] double memory_recall(const question_memory& memory, instant now, const tutor_config& config) noexcept;
+/// What the memory model reads of a question's memory: FSRS state, answers, lapses and the last outcome (a wrong
+/// answer leaves the card relearning, a right one in review).
+[[nodiscard]] recall::card_view card_view_of(const question_memory& memory) noexcept;
 
-/// The probability that the learner knows the answer to q at `now`: FSRS recall corrected by concept form for a
-/// seen question; the population's ease plus the learner's form for an unseen one.
+/// UTC day boundaries crossed since the question's last answer (0 on the same day).
+[[nodiscard]] std::int64_t whole_days_since(const question_memory& memory, instant now) noexcept;
+
+/// The memory model's recall probability for a seen question at `now` (1 for an unseen one).
+[[nodiscard]] double memory_recall(const learner_model& model, const question_memory& memory, instant now) noexcept;
+
+/// The probability that the learner knows the answer to q at `now`: the memory model's for a seen question (the
+/// one `srs predict --model tutor` evaluates); the population's ease plus the learner's form for an unseen one.
 [[nodiscard]] double predicted_recall(const pack_index& index, const learner_model& model, std::uint32_t q,
                                       instant now, const tutor_config& config) noexcept;
 
-/// The interval in stability units that brings recall, corrected by `form` (relative to the typical learner's,
-/// clipped as config.form_moves_due says), down to the target retention.
-[[nodiscard]] double interval_factor(double form, const tutor_config& config) noexcept;
-/// Whole days until a question of this stability is due again: round(S × factor), at least 1.
+/// The interval in stability units that brings FSRS recall under parameters `w`, corrected by `form` (relative to
+/// the typical learner's, as config.form_moves_due says; by default it does not), down to the target retention.
+[[nodiscard]] double interval_factor(double form, const tutor_config& config, const fsrs::parameters& w) noexcept;
+/// Whole days until a question of this stability is due again: round(S × factor), at least 1 (a learner without a
+/// calibration layer; with one, recall::days_until).
 [[nodiscard]] inline int interval_days(double stability, double factor, const tutor_config& config) noexcept
 {
     const double days = std::round(stability * factor);
@@ -89,9 +101,10 @@ struct answer_effect {
 
 /// Applies an answer (choice `chosen` in pack order) to the learner's memory of q and form on its concepts.
 /// Grading: wrong is Again, right is Good; with config.grade_by_response_time and a `response_time`, a right answer
-/// is Hard or Easy when slow or fast against model.recent_right_times (which it then extends). The first answer goes through cold start; later ones through FSRS-6
-/// with the same-day formula for a second answer on the same day. The next due date is when FSRS recall reaches
-/// the target retention, stretched by the updated form as config.form_moves_due says.
+/// is Hard or Easy when slow or fast against model.recent_right_times (which it then extends). The first answer goes
+/// through cold start; later ones through FSRS-6 with the learner's parameters (model.recall.w) and the same-day
+/// formula for a second answer on the same day. The next due date is when the memory model's recall reaches the
+/// target retention.
 answer_effect apply_answer(const pack_index& index, learner_model& model, std::uint32_t q, std::uint32_t chosen,
                            instant now, const tutor_config& config,
                            std::optional<std::chrono::milliseconds> response_time = std::nullopt);

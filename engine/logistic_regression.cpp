@@ -61,6 +61,39 @@ logistic_regression::logistic_regression(std::vector<double> prior, double ridge
 {
 }
 
+void logistic_regression::bound(std::vector<double> lower, std::vector<double> upper)
+{
+    lower_ = std::move(lower);
+    upper_ = std::move(upper);
+    project(beta_);
+}
+
+void logistic_regression::project(std::vector<double>& beta) const noexcept
+{
+    for (std::size_t j = 0; j < beta.size() && j < lower_.size() && j < upper_.size(); ++j) {
+        beta[j] = std::clamp(beta[j], lower_[j], upper_[j]);
+    }
+}
+
+double logistic_regression::penalised_loss(std::span<const double> x, std::span<const double> y,
+                                           std::span<const double> beta) const noexcept
+{
+    const std::size_t n = prior_.size();
+    double loss = 0.0;
+    for (std::size_t j = 0; j < n; ++j) {
+        loss += 0.5 * ridge_ * (beta[j] - prior_[j]) * (beta[j] - prior_[j]);
+    }
+    for (std::size_t r = 0; r < y.size(); ++r) {
+        double z = 0.0;
+        for (std::size_t j = 0; j < n; ++j) {
+            z += beta[j] * x[r * n + j];
+        }
+        // log(1 + e^z) - y z, computed without overflow.
+        loss += (z > 0.0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z))) - y[r] * z;
+    }
+    return loss;
+}
+
 void logistic_regression::fit(std::span<const double> x, std::span<const double> y, int max_iterations)
 {
     const std::size_t n = prior_.size();
@@ -68,6 +101,8 @@ void logistic_regression::fit(std::span<const double> x, std::span<const double>
     std::vector<double> beta = beta_;
     std::vector<double> hessian(n * n);
     std::vector<double> step(n);
+    std::vector<double> trial(n);
+    double loss = penalised_loss(x, y, beta);
     for (int iteration = 0; iteration < max_iterations; ++iteration) {
         // Newton: (Xᵀ W X + ridge I) Δ = Xᵀ (y - p) - ridge (β - prior)
         std::fill(hessian.begin(), hessian.end(), 0.0);
@@ -97,17 +132,30 @@ void logistic_regression::fit(std::span<const double> x, std::span<const double>
             }
         }
         if (!solve_spd(hessian, step, n)) {
-            return;
+            break;
         }
         double largest = 0.0;
-        for (std::size_t j = 0; j < n; ++j) {
-            beta[j] += step[j];
-            largest = std::max(largest, std::abs(step[j]));
+        for (const double s : step) {
+            largest = std::max(largest, std::abs(s));
         }
         if (!std::isfinite(largest)) {
-            return;
+            break;
         }
-        if (largest < 1e-8) {
+        double scale = largest > 1.0 ? 1.0 / largest : 1.0;
+        bool improved = false;
+        for (int halving = 0; halving < 30 && !improved; ++halving, scale *= 0.5) {
+            for (std::size_t j = 0; j < n; ++j) {
+                trial[j] = beta[j] + scale * step[j];
+            }
+            project(trial);
+            const double trial_loss = penalised_loss(x, y, trial);
+            if (std::isfinite(trial_loss) && trial_loss < loss) {
+                improved = true;
+                loss = trial_loss;
+                beta = trial;
+            }
+        }
+        if (!improved || largest * scale < 1e-8) {
             break;
         }
     }

@@ -13,7 +13,12 @@ class logistic_regression {
 public:
     logistic_regression(std::vector<double> prior, double ridge);
 
-    /// Refits on all rows; keeps the previous coefficients if the fit does not converge.
+    /// Keeps every coefficient within [lower[j], upper[j]] from now on (the prior must lie inside).
+    void bound(std::vector<double> lower, std::vector<double> upper);
+
+    /// Refits on all rows: damped Newton steps (at most 1 per coefficient, halved until the penalised loss falls,
+    /// projected into the bounds), so that no data can make it diverge; keeps the previous coefficients if a step
+    /// goes non-finite.
     /// `y` holds 1 for a positive row and 0 otherwise.
     void fit(std::span<const double> x, std::span<const double> y, int max_iterations = 25);
 
@@ -26,6 +31,12 @@ private:
     std::vector<double> prior_;
     double ridge_;
     std::vector<double> beta_;
+    std::vector<double> lower_;
+    std::vector<double> upper_;
+
+    [[nodiscard]] double penalised_loss(std::span<const double> x, std::span<const double> y,
+                                        std::span<const double> beta) const noexcept;
+    void project(std::vector<double>& beta) const noexcept;
 };
 
 [[nodiscard]] double logistic(double z) noexcept;

@@ -30,12 +30,20 @@ std::int64_t day_of(instant t) noexcept
     return std::chrono::floor<std::chrono::days>(t).time_since_epoch().count();
 }
 
-bool due_with(const question_memory& memory, const group_view& group, std::int64_t today, const tutor_config& config)
+/// Due once the memory model's recall has fallen to the target, on a later day than the last answer. Without a
+/// calibration layer that is round(S × factor) days (closed form); with one, recall::days_until.
+bool due_with(const learner_model& model, const question_memory& memory, const group_view& group, std::int64_t today,
+              const tutor_config& config)
 {
     if (!memory.seen() || !memory.card.last_review) {
         return false;
     }
-    return today - day_of(*memory.card.last_review) >= interval_days(memory.card.stability, group.factor, config);
+    const auto days = today - day_of(*memory.card.last_review);
+    if (model.recall.layer.identity()) {
+        return days >= interval_days(memory.card.stability, group.factor, config);
+    }
+    return days >= recall::days_until(model.recall, card_view_of(memory), config.target_retention,
+                                      config.maximum_interval);
 }
 
 bool probes_open_misconception(const pack_index& index, const learner_model& model, std::uint32_t q)
@@ -49,10 +57,9 @@ bool probes_open_misconception(const pack_index& index, const learner_model& mod
 }
 
 /// Urgency from the question's curve key (recall_curve::key) and its bonus level.
-double urgency_at(double key, int missed, bool misconception, const group_view& group, const recall_curve& curve,
-                  const tutor_config& config)
+double urgency_at(double key, int missed, bool misconception, const recall_curve& curve, const tutor_config& config)
 {
-    double value = config.target_retention - corrected_with(curve.at(key), group);
+    double value = config.target_retention - curve.at(key);
     value += config.missed_bonus * static_cast<double>(missed);
     if (misconception) {
         value += config.misconception_bonus;
@@ -60,12 +67,12 @@ double urgency_at(double key, int missed, bool misconception, const group_view& 
     return value;
 }
 
-double urgency_with(const pack_index& index, const learner_model& model, std::uint32_t q, const group_view& group,
-                    const recall_curve& curve, instant now, const tutor_config& config)
+double urgency_with(const pack_index& index, const learner_model& model, std::uint32_t q, const recall_curve& curve,
+                    instant now, const tutor_config& config)
 {
     const auto& memory = model.memory[q];
     return urgency_at(curve.key(memory, now), std::min(memory.wrong, 3), probes_open_misconception(index, model, q),
-                      group, curve, config);
+                      curve, config);
 }
 
 /// The question with the largest curve key in one bucket; the first in guide order on a tie.
@@ -83,7 +90,7 @@ struct candidate {
     [[nodiscard]] bool empty() const noexcept { return key < 0.0; }
 };
 
-// Rules 3 and 5 rank by recall corrected by the group's form, plus (rule 3) a bonus of one of eight levels
+// Rules 3 and 5 rank by the memory model's recall, plus (rule 3) a bonus of one of eight levels
 // (earlier misses 0..3, an open misconception or not). Within one group and one level the ranking follows the
 // curve key alone, so the scan keeps the best key per group and level, and only those few candidates get a power.
 constexpr std::size_t bonus_levels = 8;
@@ -116,8 +123,7 @@ std::vector<group_view> view_groups(const pack_index& index, const learner_model
         auto& view = groups[g];
         const double n = concepts.empty() ? 1.0 : static_cast<double>(concepts.size());
         view.form = sum / n;
-        view.odds = std::exp(view.form);
-        view.factor = interval_factor(relative / n, config);
+        view.factor = interval_factor(relative / n, config, model.recall.w);
         view.weak = !concepts.empty() && weakest <= config.weak_form;
     }
     return groups;
@@ -150,7 +156,7 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
     }
 
     const auto groups = view_groups(index, model, config);
-    const recall_curve curve(config.w);
+    const recall_curve curve(model);
     const std::int64_t today = day_of(request.now);
     const bool offer_new = !request.reviews_only && request.new_allowed > 0;
     std::vector<candidate> due(groups.size() * bonus_levels);
@@ -186,7 +192,7 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
         if (practice) {
             weakest_of[g].offer(key, q);
         }
-        if (due_with(memory, groups[g], today, config)) {
+        if (due_with(model, memory, groups[g], today, config)) {
             const auto level = bonus_level(std::min(memory.wrong, 3), !probes_open.empty() && probes_open[q] != 0);
             due[g * bonus_levels + level].offer(key, q);
         }
@@ -199,7 +205,7 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
             continue;
         }
         const auto level = static_cast<int>(i % bonus_levels);
-        const double value = urgency_at(c.key, level / 2, level % 2 == 1, groups[i / bonus_levels], curve, config);
+        const double value = urgency_at(c.key, level / 2, level % 2 == 1, curve, config);
         if (value > best_urgency || (value == best_urgency && c.question < *best_due)) {
             best_urgency = value;
             best_due = c.question;
@@ -213,7 +219,7 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
     }
 
     if (practice) {
-        // The lowest corrected recall: the best of each group's largest key.
+        // The lowest recall: the best of each group's largest key.
         std::optional<std::uint32_t> weakest;
         double lowest = std::numeric_limits<double>::infinity();
         for (std::size_t g = 0; g < weakest_of.size(); ++g) {
@@ -221,7 +227,7 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
             if (c.empty()) {
                 continue;
             }
-            const double recall = corrected_with(curve.at(c.key), groups[g]);
+            const double recall = curve.at(c.key);
             if (recall < lowest || (recall == lowest && c.question < *weakest)) {
                 lowest = recall;
                 weakest = c.question;
@@ -245,17 +251,14 @@ bool is_due(const pack_index& index, const learner_model& model, std::uint32_t q
 {
     group_view group;
     group.form = question_form(index, model, q);
-    group.factor = interval_factor(schedule_form(index, model, q), config);
-    return due_with(model.memory[q], group, day_of(now), config);
+    group.factor = interval_factor(schedule_form(index, model, q), config, model.recall.w);
+    return due_with(model, model.memory[q], group, day_of(now), config);
 }
 
 double urgency(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
                const tutor_config& config)
 {
-    group_view group;
-    group.form = question_form(index, model, q);
-    group.odds = std::exp(group.form);
-    return urgency_with(index, model, q, group, recall_curve(config.w), now, config);
+    return urgency_with(index, model, q, recall_curve(model), now, config);
 }
 
 due_summary summarize_due(const pack_index& index, const learner_model& model, const tutor_config& config,
@@ -274,10 +277,13 @@ due_summary summarize_due(const pack_index& index, const learner_model& model, c
             continue;
         }
         const auto& group = groups[index.group_of(q)];
-        if (due_with(memory, group, today, config)) {
+        if (due_with(model, memory, group, today, config)) {
             ++summary.due;
         } else if (memory.card.last_review) {
-            const int days = interval_days(memory.card.stability, group.factor, config);
+            const int days = model.recall.layer.identity()
+                                 ? interval_days(memory.card.stability, group.factor, config)
+                                 : recall::days_until(model.recall, card_view_of(memory), config.target_retention,
+                                                      config.maximum_interval);
             const auto last_day = std::chrono::floor<std::chrono::days>(*memory.card.last_review);
             const instant due = last_day + std::chrono::days{days};
             if (!summary.next_due || due < *summary.next_due) {

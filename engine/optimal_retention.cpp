@@ -59,7 +59,7 @@ retention_value evaluate_retention(const retention_question& question, double re
     config.target_retention = retention;
     config.form_moves_due = form_scheduling::none;
     config.maximum_interval = question.maximum_interval;
-    const double factor = interval_factor(0.0, config);
+    const double factor = interval_factor(0.0, config, config.w);
     const auto& costs = question.costs;
     const double miss_cost = costs.wrong + (question.retry ? costs.right : 0.0);
     const int horizon = question.horizon_days;

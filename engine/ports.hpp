@@ -38,6 +38,10 @@ public:
     [[nodiscard]] virtual std::optional<learner_profile> find(learner_id learner) = 0;
     /// Inserts or replaces the profile of `profile.id`.
     virtual void save(const learner_profile& profile) = 0;
+    /// The learner's fitted memory model, or nullopt while none was stored (the tutor then uses its defaults).
+    [[nodiscard]] virtual std::optional<stored_recall_model> recall_model(learner_id learner) = 0;
+    /// Inserts or replaces the learner's fitted memory model.
+    virtual void save_recall_model(learner_id learner, const stored_recall_model& model) = 0;
 };
 
 /// Per learner and pack: memory per question and form per concept.
@@ -75,6 +79,8 @@ public:
     /// question. Read only when the tutor grades from response time (tutor_config::grade_by_response_time).
     [[nodiscard]] virtual std::vector<std::chrono::milliseconds> recent_right_response_times(learner_id learner,
                                                                                           std::size_t count) = 0;
+    /// Every answer of the learner (any pack), in the order they were given; what their memory model is fitted on.
+    [[nodiscard]] virtual std::vector<answer_outline> history(learner_id learner) = 0;
 };
 
 /// Learners' sessions. A learner has at most one active (not ended) session.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/recall_predictor.hpp"
 
-#include "engine/logistic_regression.hpp"
+#include "engine/recall_fitting.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,8 +22,6 @@ struct card_track {
     std::int64_t last_day = 0;
     std::size_t long_term_reviews = 0; ///< reviews after the first with elapsed days > 0
     std::size_t lapses = 0;            ///< Again answers among those
-    std::size_t predicted = 0;         ///< reviews after the first
-    std::size_t predicted_passes = 0;
     fsrs::memory_state default_state{};
     fsrs::memory_state fitted_state{};
     std::size_t fitted_version = 0; ///< the parameter version fitted_state was computed with
@@ -37,114 +35,6 @@ fsrs::memory_state replay(const fsrs::parameters& w, const fsrs::training_card& 
     }
     return state;
 }
-
-/// The learner's recent form: exponential moving averages, over their last reviews, of what happened and of what
-/// FSRS predicted. Both start equal, so the signal is 0 until there is evidence.
-class recent_form {
-public:
-    explicit recent_form(double half_life) noexcept : keep_(std::exp2(-1.0 / std::max(half_life, 1e-9))) {}
-
-    void add(bool passed, double predicted) noexcept
-    {
-        passes_ = keep_ * passes_ + (1.0 - keep_) * (passed ? 1.0 : 0.0);
-        predicted_ = keep_ * predicted_ + (1.0 - keep_) * predicted;
-    }
-    /// logit(recent pass rate) - logit(recent mean prediction): > 0 when the learner beats FSRS lately.
-    [[nodiscard]] double signal() const noexcept { return logit(passes_) - logit(predicted_); }
-
-private:
-    double keep_;
-    double passes_ = 0.9;
-    double predicted_ = 0.9;
-};
-
-/// The tutor's logistic layer over FSRS's logit and the extra inputs.
-class tutor_layer {
-public:
-    explicit tutor_layer(const tutor_options& options)
-        : options_(options), regression_(prior(options), options.ridge), form_(options.form_half_life)
-    {
-    }
-
-    /// The inputs for a prediction with FSRS probability `p` of a review of `card` after `elapsed` days.
-    [[nodiscard]] std::vector<double> features(double p, const card_track& card, double elapsed) const
-    {
-        std::vector<double> row{1.0, logit(p)};
-        if (options_.memory_state) {
-            row.push_back(std::log1p(elapsed));
-            row.push_back(std::log(card.fitted_state.stability));
-            row.push_back(card.fitted_state.difficulty / 10.0);
-            row.push_back(std::log1p(static_cast<double>(card.long_term_reviews)));
-            row.push_back(std::log1p(static_cast<double>(card.lapses)));
-        }
-        if (options_.recent_form) {
-            row.push_back(form_.signal());
-        }
-        if (options_.card_pass_rate) {
-            const double rate = (static_cast<double>(card.predicted_passes) + 1.8) /
-                                (static_cast<double>(card.predicted) + 2.0);
-            row.push_back(logit(rate));
-        }
-        return row;
-    }
-
-    [[nodiscard]] double probability(const std::vector<double>& row) const noexcept
-    {
-        return regression_.probability(row);
-    }
-
-    void record(std::vector<double> row, bool passed, double fsrs_p)
-    {
-        x_.insert(x_.end(), row.begin(), row.end());
-        y_.push_back(passed ? 1.0 : 0.0);
-        form_.add(passed, fsrs_p);
-    }
-
-    /// A new FSRS fit changes what its logit means: the layer starts again from "p = FSRS's p" and learns only
-    /// from predictions made with the new parameters.
-    void restart()
-    {
-        regression_ = logistic_regression(prior(options_), options_.ridge);
-        x_.clear();
-        y_.clear();
-        fitted_on_ = 0;
-    }
-
-    void maybe_refit()
-    {
-        const auto n = y_.size();
-        if (n < options_.minimum_samples ||
-            static_cast<double>(n) < static_cast<double>(fitted_on_) * (1.0 + options_.refit_growth)) {
-            return;
-        }
-        regression_.fit(x_, y_);
-        fitted_on_ = n;
-    }
-
-private:
-    static std::vector<double> prior(const tutor_options& options)
-    {
-        std::vector<double> beta{0.0, 1.0};
-        beta.resize(beta.size() + (options.memory_state ? 5U : 0U) + (options.recent_form ? 1U : 0U) +
-                        (options.card_pass_rate ? 1U : 0U),
-                    0.0);
-        return beta;
-    }
-
-    tutor_options options_;
-    logistic_regression regression_;
-    recent_form form_;
-    std::vector<double> x_;
-    std::vector<double> y_;
-    std::size_t fitted_on_ = 0;
-};
-
-/// One review's prediction waiting for the end of its timestamp to reach the learner-level state.
-struct pending_outcome {
-    std::vector<double> features;
-    bool passed = false;
-    double fsrs_p = 0.0;
-};
 
 } // namespace
 
@@ -218,9 +108,12 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
     std::size_t version = 0;
     std::size_t labelled = 0;
     std::size_t labelled_at_last_fit = 0;
-    tutor_layer layer(options.tutor);
+    fit_schedule schedule = options.tutor;
+    schedule.clock = options.clock;
+    schedule.fit = options.fit;
+    online_recall tutor(schedule);
     std::int64_t current_day = std::numeric_limits<std::int64_t>::min();
-    std::vector<pending_outcome> pending;
+    std::vector<logged_review> group;
 
     for (std::size_t first = 0; first < order.size();) {
         const timestamp now = log[order[first]].time;
@@ -243,11 +136,9 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
                         fitted = result.w;
                         ++version;
                         ++run.fits;
-                        layer.restart();
                     }
                     labelled_at_last_fit = labelled;
                 }
-                layer.maybe_refit();
             }
         }
 
@@ -286,11 +177,9 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
             out.p[index_of(model::fsrs_default)] =
                 fsrs::retrievability(fsrs::default_parameters, elapsed, card.default_state.stability);
             if (options.fit_models) {
-                const double p = fsrs::retrievability(fitted, elapsed, card.fitted_state.stability);
-                auto features = layer.features(p, card, elapsed);
-                out.p[index_of(model::fsrs_fitted)] = p;
-                out.p[index_of(model::tutor)] = layer.probability(features);
-                pending.push_back({std::move(features), pass, p});
+                out.p[index_of(model::fsrs_fitted)] =
+                    fsrs::retrievability(fitted, elapsed, card.fitted_state.stability);
+                out.p[index_of(model::tutor)] = tutor.predict(review.card, review.time).value_or(0.5);
             } else {
                 out.p[index_of(model::fsrs_fitted)] = out.p[index_of(model::fsrs_default)];
                 out.p[index_of(model::tutor)] = out.p[index_of(model::fsrs_default)];
@@ -311,20 +200,22 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
                     ++card.lapses;
                 }
             }
-            ++card.predicted;
-            card.predicted_passes += pass ? 1U : 0U;
             card.last_time = review.time;
             card.last_day = today;
         }
 
-        for (auto& outcome : pending) {
-            layer.record(std::move(outcome.features), outcome.passed, outcome.fsrs_p);
+        if (options.fit_models) {
+            group.clear();
+            for (std::size_t k = first; k < last; ++k) {
+                group.push_back(log[order[k]]);
+            }
+            tutor.record(group);
         }
-        pending.clear();
         first = last;
     }
 
     run.last_parameters = fitted;
+    run.tutor_model = tutor.model();
     for (auto& prediction : by_row) {
         if (prediction) {
             run.reviews.push_back(*prediction);
@@ -333,11 +224,28 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
     return run;
 }
 
-metrics evaluate(const prediction_run& run, model m)
+std::string_view name(review_span span) noexcept
+{
+    switch (span) {
+    case review_span::all:
+        return "all";
+    case review_span::same_day:
+        return "same_day";
+    case review_span::later_day:
+        return "later_day";
+    }
+    return "?";
+}
+
+metrics evaluate(const prediction_run& run, model m, review_span span)
 {
     std::vector<scored_review> scored;
     scored.reserve(run.reviews.size());
     for (const auto& review : run.reviews) {
+        if ((span == review_span::same_day && review.elapsed_days > 0) ||
+            (span == review_span::later_day && review.elapsed_days <= 0)) {
+            continue;
+        }
         scored.push_back({review.probability(m), review.passed, review.bin});
     }
     return evaluate(scored);

@@ -6,6 +6,7 @@
 #include "engine/tutor_config.hpp"
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -14,23 +15,40 @@ namespace quiz::engine {
 // What choosing a question computes once per call rather than once per question: the forgetting curve's
 // constants, and per group of questions sharing a concept set, the learner's form and interval factor.
 
-/// R(t, S) = (1 + factor t / S)^decay with the constants computed once (fsrs::retrievability recomputes them).
+/// The learner's recall probability (memory_recall) as a ranking key: key = p^(1/decay) - 1, which falls as p rises,
+/// so questions are ranked by key without computing p. Without a calibration layer a later-day key is
+/// factor·days/S with no power at all (R = (1 + factor·days/S)^decay); only the few best candidates get one.
 struct recall_curve {
+    const learner_model* model = nullptr;
     double factor = 0.0;
     double decay = 0.0;
+    bool plain = true; ///< no calibration layer: later-day keys are factor·days/S
 
-    explicit recall_curve(const fsrs::parameters& w) : factor(fsrs::curve_factor(w)), decay(-w[20]) {}
+    explicit recall_curve(const learner_model& m)
+        : model(&m), factor(fsrs::curve_factor(m.recall.w)), decay(-m.recall.w[20]),
+          plain(m.recall.layer.identity())
+    {
+    }
 
-    /// factor·t/S, which recall falls with: ranking questions by it needs no power (0 when recall is 1).
+    /// 0 for a question never answered (recall 1).
     [[nodiscard]] double key(const question_memory& memory, instant now) const noexcept
     {
         if (!memory.seen() || !memory.card.last_review || memory.card.stability <= 0.0) {
             return 0.0;
         }
-        return factor * elapsed_days(*memory.card.last_review, now) / memory.card.stability;
+        const auto days = whole_days_since(memory, now);
+        if (plain && days > 0) {
+            return factor * static_cast<double>(days) / memory.card.stability;
+        }
+        return std::pow(memory_recall(*model, memory, now), 1.0 / decay) - 1.0;
     }
     /// The recall probability at a key.
-    [[nodiscard]] double at(double key) const noexcept { return key == 0.0 ? 1.0 : std::pow(1.0 + key, decay); }
+    [[nodiscard]] double at(double key) const noexcept
+    {
+        return key <= 0.0 ? 1.0
+                          : std::clamp(std::pow(1.0 + key, decay), recall::lowest_probability,
+                                       recall::highest_probability);
+    }
 
     /// The recall probability of a seen question at `now` (1 for one never answered).
     [[nodiscard]] double operator()(const question_memory& memory, instant now) const noexcept
@@ -41,19 +59,12 @@ struct recall_curve {
 
 /// One group of questions sharing a concept set, as one learner stands on it.
 struct group_view {
-    double form = 0.0;   ///< mean form over the concepts
-    double odds = 1.0;   ///< e^form: corrected recall is r·odds / (1 − r + r·odds) = σ(logit r + form)
+    double form = 0.0;   ///< mean form over the concepts (orders new questions; not a correction of recall)
     double factor = 1.0; ///< interval factor at the form relative to the typical learner (as configured)
     bool weak = false;   ///< some concept at or below config.weak_form
 };
 
 [[nodiscard]] std::vector<group_view> view_groups(const pack_index& index, const learner_model& model,
                                                   const tutor_config& config);
-
-/// σ(logit r + form) without a logarithm.
-[[nodiscard]] inline double corrected_with(double recall, const group_view& group) noexcept
-{
-    return group.odds == 1.0 ? recall : recall * group.odds / (1.0 - recall + recall * group.odds);
-}
 
 } // namespace quiz::engine

@@ -153,6 +153,9 @@ round_answer_outcome group_tutor::answer(const round_answer_request& request)
     unit->attempts().append(attempt);
     unit->rounds().save(*state);
     unit->commit();
+    if (listener_ != nullptr) {
+        listener_->answered(request.learner);
+    }
 
     feedback told = make_feedback(*index, q, state->order, given.chosen, state->lang);
     told.interval_days = effect.interval_days;

@@ -4,6 +4,7 @@
 #include "engine/group_round.hpp"
 #include "engine/pack_index.hpp"
 #include "engine/ports.hpp"
+#include "engine/recall_refit.hpp"
 #include "engine/tutor_config.hpp"
 #include "engine/tutor_outcomes.hpp"
 
@@ -85,10 +86,14 @@ public:
     /// The host ends the round: the scoreboard.
     round_outcome end(round_id round, learner_id by, instant now);
 
+    /// Tells `listener` (which must outlive the service; null: nobody) of every accepted answer, after its commit.
+    void listen(answer_listener* listener) noexcept { listener_ = listener; }
+
 private:
     unit_of_work_factory& units_;
     const pack_library& packs_;
     tutor_config config_;
+    answer_listener* listener_ = nullptr;
 };
 
 } // namespace quiz::engine

@@ -82,7 +82,7 @@ struct tutor_config {
     double form_step = 0.4;
     double form_step_decay = 20.0;
     /// How the learner's form (relative to the typical learner's) moves due dates.
-    form_scheduling form_moves_due = form_scheduling::delay_only;
+    form_scheduling form_moves_due = form_scheduling::none;
     /// Form is kept within +-form_limit (logit): it may move a due date, not replace the memory model.
     double form_limit = 1.0;
     /// A concept is mastered when every one of its questions has been answered and the mean predicted recall a

@@ -120,6 +120,9 @@ answer_outcome tutor::answer(const answer_request& request)
     }
     unit->sessions().save(*state);
     unit->commit();
+    if (listener_ != nullptr) {
+        listener_->answered(request.learner);
+    }
 
     outcome.status = answer_status::accepted;
     outcome.told = result.told;

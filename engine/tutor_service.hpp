@@ -3,6 +3,7 @@
 
 #include "engine/pack_index.hpp"
 #include "engine/ports.hpp"
+#include "engine/recall_refit.hpp"
 #include "engine/session.hpp"
 #include "engine/tutor_config.hpp"
 #include "engine/tutor_outcomes.hpp"
@@ -97,10 +98,14 @@ public:
 
     [[nodiscard]] const tutor_config& config() const noexcept { return config_; }
 
+    /// Tells `listener` (which must outlive the tutor; null: nobody) of every accepted answer, after its commit.
+    void listen(answer_listener* listener) noexcept { listener_ = listener; }
+
 private:
     unit_of_work_factory& units_;
     const pack_library& packs_;
     tutor_config config_;
+    answer_listener* listener_ = nullptr;
 };
 
 } // namespace quiz::engine

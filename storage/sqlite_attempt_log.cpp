@@ -45,6 +45,11 @@ sqlite_attempt_log::sqlite_attempt_log(SQLite::Database& db, sqlite_content_ids&
                 " FROM attempt a JOIN question_version v ON v.id = a.question_version_id"
                 " JOIN question q ON q.id = v.question_id JOIN pack p ON p.id = q.pack_id"
                 " WHERE a.idempotency_key = ?1"),
+      // attempt_by_learner, in time order.
+      history_(db, "SELECT p.pack_key, q.question_key, a.rating, a.answered_at_ms, a.response_ms"
+                   " FROM attempt a JOIN question_version v ON v.id = a.question_version_id"
+                   " JOIN question q ON q.id = v.question_id JOIN pack p ON p.id = q.pack_id"
+                   " WHERE a.learner_id = ?1 ORDER BY a.answered_at_ms, a.id"),
       find_id_(db, "SELECT id FROM attempt WHERE idempotency_key = ?1"),
       insert_(db, "INSERT INTO attempt (idempotency_key, learner_id, question_version_id, chosen_choice,"
                   " displayed_as, shown_order, correct, rating, first_attempt, response_ms, venue, workspace_id,"
@@ -173,6 +178,23 @@ std::vector<std::chrono::milliseconds> sqlite_attempt_log::recent_right_response
         times.emplace_back(use->getColumn(0).getInt64());
     }
     return times;
+}
+
+std::vector<engine::answer_outline> sqlite_attempt_log::history(engine::learner_id learner)
+{
+    const statement_use use(history_);
+    use->bind(1, learner.value());
+    std::vector<engine::answer_outline> rows;
+    while (use->executeStep()) {
+        engine::answer_outline row;
+        row.pack = engine::pack_key{use->getColumn(0).getString()};
+        row.question = engine::question_key{use->getColumn(1).getString()};
+        row.rating = static_cast<engine::fsrs::rating>(checked_int<int>(use->getColumn(2)));
+        row.answered_at = from_ms(use->getColumn(3).getInt64());
+        row.response_time = std::chrono::milliseconds{use->getColumn(4).getInt64()};
+        rows.push_back(std::move(row));
+    }
+    return rows;
 }
 
 } // namespace quiz::storage

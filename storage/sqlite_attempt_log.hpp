@@ -32,11 +32,13 @@ public:
     [[nodiscard]] std::vector<engine::question_stats> first_attempt_stats(const engine::pack_key& pack) override;
     [[nodiscard]] std::vector<std::chrono::milliseconds> recent_right_response_times(engine::learner_id learner,
                                                                                   std::size_t count) override;
+    [[nodiscard]] std::vector<engine::answer_outline> history(engine::learner_id learner) override;
 
 private:
     SQLite::Database& db_;
     sqlite_content_ids& ids_;
     SQLite::Statement find_;
+    SQLite::Statement history_;
     SQLite::Statement find_id_;
     SQLite::Statement insert_;
     SQLite::Statement stats_;

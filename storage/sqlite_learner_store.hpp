@@ -19,10 +19,14 @@ public:
 
     [[nodiscard]] std::optional<engine::learner_profile> find(engine::learner_id learner) override;
     void save(const engine::learner_profile& profile) override;
+    [[nodiscard]] std::optional<engine::stored_recall_model> recall_model(engine::learner_id learner) override;
+    void save_recall_model(engine::learner_id learner, const engine::stored_recall_model& model) override;
 
 private:
     SQLite::Statement find_;
     SQLite::Statement save_;
+    SQLite::Statement find_model_;
+    SQLite::Statement save_model_;
 };
 
 } // namespace quiz::storage

@@ -3,6 +3,8 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/database_path.hpp"
+#include "bot/logging.hpp"
+#include "bot/recall_refitter.hpp"
 #include "bot/time_text.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/catalog.hpp"
@@ -15,6 +17,7 @@
 #include "storage/sqlite_unit_of_work.hpp"
 
 #include <SQLiteCpp/Database.h>
+#include <spdlog/logger.h>
 
 #include <algorithm>
 #include <chrono>
@@ -223,6 +226,15 @@ int play(const play_options& options, io streams)
     const local_learner who = ensure_local_learner(units, db, options);
     engine::tutor tutor(units, packs);
     const clock_source clock(options.fixed_now);
+    // The learner's memory model is refitted on a connection and thread of its own while they read the feedback.
+    storage::open_options fitting_open;
+    fitting_open.verify = false; // the main connection checked the file just before
+    SQLite::Database fitting_db = storage::open_database(options.db, fitting_open);
+    storage::sqlite_unit_of_work_factory fitting_units(fitting_db);
+    const auto log = make_stderr_logger(log_format::plain);
+    log->set_level(spdlog::level::warn);
+    recall_refitter refitter(fitting_units, [&clock] { return clock.now(); }, *log);
+    tutor.listen(&refitter);
 
     engine::start_request start;
     start.learner = who.id;
@@ -266,6 +278,7 @@ int play(const play_options& options, io streams)
         outcome = answered.next ? std::move(*answered.next) : tutor.next_question(who.id, outcome.session, clock.now());
     }
 
+    refitter.wait_idle(); // a fit under way finishes before the process ends
     const auto now = clock.now();
     if (outcome.summary) {
         streams.out << '\n' << engine::render_summary(*outcome.summary, lang, now);

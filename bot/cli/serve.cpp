@@ -130,14 +130,33 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     engine::tutor tutor(units, library, tutor_settings);
     metrics::registry registry;
     service_metrics metrics(registry);
-    storage::group_commit_options writer_options;
-    writer_options.on_batch = [&metrics](const storage::group_commit_batch& b) {
-        metrics.transaction_finished(b.duration);
-    };
-    std::optional<storage::group_commit> writer(std::in_place, *database, writer_options);
     const auto now = [] {
         return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
     };
+    // Learners' memory models are refitted off the request path, on a connection of their own; an answer is looked
+    // at once the batch that holds it has committed.
+    std::optional<SQLite::Database> fitting_database;
+    try {
+        storage::open_options fitting_open;
+        fitting_open.verify = false; // the main connection checked the file just before
+        fitting_database.emplace(storage::open_database(cfg.database_path, fitting_open));
+    } catch (const std::exception& e) {
+        return fail(streams, "QUIZBOT_DB: cannot open the database: " + std::string(e.what()));
+    }
+    storage::sqlite_unit_of_work_factory fitting_units(*fitting_database);
+    auto refit_options = hooks.refit;
+    refit_options.hold_until_published = true;
+    recall_refitter refitter(fitting_units, now, log, std::move(refit_options));
+    tutor.listen(&refitter);
+    if (hooks.on_refitter) {
+        hooks.on_refitter(refitter);
+    }
+    storage::group_commit_options writer_options;
+    writer_options.on_batch = [&metrics, &refitter](const storage::group_commit_batch& b) {
+        metrics.transaction_finished(b.duration);
+        refitter.publish();
+    };
+    std::optional<storage::group_commit> writer(std::in_place, *database, writer_options);
     const web::playground_backend playground{tutor, identities, *writer, library, pack_keys, now, metrics};
 
     const bool content_loaded = !content.packs.empty();

@@ -3,6 +3,7 @@
 
 #include "bot/cli/command.hpp"
 #include "bot/config.hpp"
+#include "bot/recall_refitter.hpp"
 
 #include <spdlog/fwd.h>
 
@@ -25,6 +26,10 @@ struct serve_hooks {
     /// interaction's unit on the writer thread (tests slow units with it to exercise deferral).
     std::chrono::milliseconds discord_defer_after{2'000};
     std::function<void()> discord_before_unit;
+    /// How learners' memory models are refitted (tests lower the threshold and slow the fit to show that no answer
+    /// waits for it); on_refitter is given the running refitter, for tests to wait on.
+    recall_refitter_options refit;
+    std::function<void(recall_refitter&)> on_refitter;
 };
 
 /// `quizbot serve`: reads the configuration from `env`, opens the database and the content, serves until stopped.

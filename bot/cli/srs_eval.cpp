@@ -18,37 +18,6 @@ namespace {
 namespace recall = engine::recall;
 namespace json = boost::json;
 
-recall::tutor_options tutor_inputs_from(const args& parsed)
-{
-    recall::tutor_options tutor;
-    const auto text = parsed.value("tutor-inputs");
-    if (!text) {
-        return tutor;
-    }
-    tutor.memory_state = false;
-    if (*text == "none") {
-        return tutor;
-    }
-    std::string_view rest = *text;
-    while (true) {
-        const auto comma = rest.find(',');
-        const auto item = rest.substr(0, comma);
-        if (item == "memory") {
-            tutor.memory_state = true;
-        } else if (item == "form") {
-            tutor.recent_form = true;
-        } else if (item == "card") {
-            tutor.card_pass_rate = true;
-        } else {
-            throw usage_error("--tutor-inputs takes 'none' or a list of memory, form, card; got '" + *text + "'");
-        }
-        if (comma == std::string_view::npos) {
-            return tutor;
-        }
-        rest.remove_prefix(comma + 1);
-    }
-}
-
 std::string fixed(double value, int decimals)
 {
     if (std::isnan(value)) {
@@ -72,6 +41,19 @@ std::string_view grading_text(recall::grading how) noexcept
     return "";
 }
 
+std::string_view span_label(recall::review_span span) noexcept
+{
+    switch (span) {
+    case recall::review_span::all:
+        return "all";
+    case recall::review_span::same_day:
+        return "same day";
+    case recall::review_span::later_day:
+        return ">= 1 day";
+    }
+    return "";
+}
+
 json::value number_or_null(double value)
 {
     return std::isfinite(value) ? json::value(value) : json::value(nullptr);
@@ -80,9 +62,8 @@ json::value number_or_null(double value)
 int eval(const std::vector<std::string_view>& words, io streams)
 {
     const auto parsed =
-        args::parse(words, {"next-day-starts-at", "min-reviews", "tutor-inputs", "grading"}, {"json"});
+        args::parse(words, {"next-day-starts-at", "min-reviews", "grading"}, {"json"});
     auto options = predictor_options_from(parsed);
-    options.tutor = tutor_inputs_from(parsed);
     const auto grading = grading_from(parsed);
     const auto log = load_review_log(parsed, streams);
     if (!log) {
@@ -107,13 +88,20 @@ int eval(const std::vector<std::string_view>& words, io streams)
     std::snprintf(day_start, sizeof day_start, "%02d:00", static_cast<int>(hour));
 
     if (parsed.flag("json")) {
+        const auto scores = [](const recall::metrics& result) {
+            return json::object{{"log_loss", number_or_null(result.log_loss)},
+                                {"rmse_bins", number_or_null(result.rmse_bins)},
+                                {"auc", number_or_null(result.auc)},
+                                {"n", result.n}};
+        };
         json::object models;
         for (const auto m : recall::all_models) {
-            const auto result = recall::evaluate(run, m);
-            models[recall::name(m)] = json::object{{"log_loss", number_or_null(result.log_loss)},
-                                                   {"rmse_bins", number_or_null(result.rmse_bins)},
-                                                   {"auc", number_or_null(result.auc)},
-                                                   {"n", result.n}};
+            // The whole run at the top (as before), each span of reviews beside it.
+            auto entry = scores(recall::evaluate(run, m));
+            for (const auto span : {recall::review_span::same_day, recall::review_span::later_day}) {
+                entry[recall::name(span)] = scores(recall::evaluate(run, m, span));
+            }
+            models[recall::name(m)] = std::move(entry);
         }
         json::array parameters;
         for (const double w : run.last_parameters) {
@@ -126,6 +114,7 @@ int eval(const std::vector<std::string_view>& words, io streams)
                                   {"next_day_starts_at", hour},
                                   {"grading", recall::name(grading)},
                                   {"fits", run.fits},
+                                  {"tutor_fits", run.tutor_model.fits},
                                   {"final_parameters", std::move(parameters)},
                                   {"models", std::move(models)}};
         streams.out << json::serialize(report) << '\n';
@@ -137,15 +126,23 @@ int eval(const std::vector<std::string_view>& words, io streams)
                                                                      static_cast<double>(run.reviews.size()), 2)
                 << "% recalled), each from earlier reviews only; days start at " << day_start << " UTC; "
                 << grading_text(grading) << "\n\n";
-    streams.out << "model    log loss  RMSE(bins)  AUC     n\n";
-    for (const auto m : recall::all_models) {
-        const auto result = recall::evaluate(run, m);
-        std::string name(recall::name(m));
-        name.resize(9, ' ');
-        streams.out << name << fixed(result.log_loss, 4) << "    " << fixed(result.rmse_bins, 4) << "      "
-                    << fixed(result.auc, 4) << "  " << result.n << '\n';
+    streams.out << "reviews    model    log loss  RMSE(bins)  AUC     n\n";
+    for (const auto span : recall::all_spans) {
+        for (const auto m : recall::all_models) {
+            const auto result = recall::evaluate(run, m, span);
+            if (result.n == 0) {
+                continue;
+            }
+            std::string rows(span_label(span));
+            rows.resize(11, ' ');
+            std::string name(recall::name(m));
+            name.resize(9, ' ');
+            streams.out << rows << name << fixed(result.log_loss, 4) << "    " << fixed(result.rmse_bins, 4)
+                        << "      " << fixed(result.auc, 4) << "  " << result.n << '\n';
+        }
     }
-    streams.out << "\nFSRS-6 refitted " << run.fits << " times on the past";
+    streams.out << "\nFSRS-6 refitted " << run.fits << " times on the past; the tutor's model adopted "
+                << run.tutor_model.fits << " fits";
     if (run.fits == 0) {
         streams.out << " (fewer than " << options.fit.minimum_items
                     << " reviews after a first one on a later day: defaults kept)";
@@ -158,10 +155,9 @@ int eval(const std::vector<std::string_view>& words, io streams)
 
 const command srs_eval_command{
     {"srs", "eval"},
-    "FILE.csv [--json] [--next-day-starts-at HOUR] [--min-reviews N] [--tutor-inputs none|memory,form,card] "
-    "[--grading logged|pass-fail|time]",
+    "FILE.csv [--json] [--next-day-starts-at HOUR] [--min-reviews N] [--grading logged|pass-fail|time]",
     "compares recall models on a review log: FSRS-6 default, FSRS-6 fitted online, the tutor's model (log loss, "
-    "RMSE(bins), AUC, n)",
+    "RMSE(bins), AUC, n), over all reviews, same-day ones and those a day or more after the card's previous one",
     eval,
 };
 

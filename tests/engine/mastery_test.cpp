@@ -77,13 +77,13 @@ TEST_CASE("cold start: a right first answer to a question most learners miss com
     const tutor_config config;
     const auto good = fsrs::initial_state(config.w, fsrs::rating::good);
     const auto again = fsrs::initial_state(config.w, fsrs::rating::again);
-    const auto wrong = first_answer_state(config, false, 0.9, 4);
+    const auto wrong = first_answer_state(config.w, false, 0.9, 4);
     CHECK(wrong.stability == Approx(again.stability));
     CHECK(wrong.difficulty == Approx(again.difficulty));
-    const auto sure = first_answer_state(config, true, 1.0, 4);
+    const auto sure = first_answer_state(config.w, true, 1.0, 4);
     CHECK(sure.stability == Approx(good.stability));
-    const auto likely = first_answer_state(config, true, 0.8, 4);
-    const auto lucky = first_answer_state(config, true, 0.1, 4);
+    const auto likely = first_answer_state(config.w, true, 0.8, 4);
+    const auto lucky = first_answer_state(config.w, true, 0.1, 4);
     CHECK(lucky.stability < likely.stability);
     CHECK(likely.stability < good.stability);
     CHECK(lucky.difficulty > likely.difficulty);

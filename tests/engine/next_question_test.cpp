@@ -84,15 +84,20 @@ TEST_CASE("a question missed before is raised above a slightly more forgotten on
     CHECK(choose(index, model, at(now, 0)) == pick{2, pick_reason::review});
 }
 
-TEST_CASE("questions of a concept the learner keeps missing are raised")
+TEST_CASE("reviews are ranked by the learner's own memory model, not by concept form")
 {
     const auto index = two_concept_pack(2);
     auto model = blank_model(index);
     const auto now = noon_day0();
     remember(model, 0, days_after(now, -10), 2.0); // concept a
     remember(model, 1, days_after(now, -10), 2.0); // concept b
-    CHECK(choose(index, model, at(now)) == pick{0, pick_reason::review});
+    model.memory[1].card.lapses = 2;
+    CHECK(choose(index, model, at(now)) == pick{0, pick_reason::review}); // a tie: guide order
+    // Form measures mastery; it is not a correction of recall (one model: the one srs eval scores).
     model.skills[1].form = -0.8;
+    CHECK(choose(index, model, at(now)) == pick{0, pick_reason::review});
+    // A learner whose fitted calibration says lapses lower recall: q1 (2 lapses) is the less recalled.
+    model.recall.layer.beta = {0.0, 1.0, 0.0, 0.0, 0.0, 0.0, -0.5};
     CHECK(choose(index, model, at(now)) == pick{1, pick_reason::review});
 }
 
@@ -102,7 +107,8 @@ TEST_CASE("a concept the learner does better on than the typical learner waits l
     auto model = blank_model(index);
     const auto now = noon_day0();
     tutor_config config;
-    REQUIRE(config.form_moves_due == form_scheduling::delay_only);
+    REQUIRE(config.form_moves_due == form_scheduling::none); // off by default; an operator's choice
+    config.form_moves_due = form_scheduling::delay_only;
     // Stability 4 days: due after 4 days at the typical form.
     remember(model, 0, days_after(now, -5), 4.0);
     remember(model, 1, days_after(now, -3), 4.0);
@@ -199,35 +205,36 @@ TEST_CASE("with nothing due or new, practice the question most likely forgotten"
 
 namespace {
 
-/// σ(logit R + form) with R = (1 + f t / S)^-w20, written out from the definitions (docs/tutor.md, rule 3).
-double corrected_recall_of(double elapsed_days, double stability, double form)
+/// R = (1 + f d / S)^-w20 after d whole days, kept within [0.01, 0.99], written out from the definitions
+/// (docs/tutor.md, rule 3).
+double recall_of(int whole_days, double stability)
 {
     const double w20 = fsrs::default_parameters[20];
     const double f = std::pow(0.9, -1.0 / w20) - 1.0;
-    const double r = std::pow(1.0 + f * elapsed_days / stability, -w20);
-    return 1.0 / (1.0 + std::exp(-(std::log(r / (1.0 - r)) + form)));
+    const double r = std::pow(1.0 + f * whole_days / stability, -w20);
+    return std::clamp(r, 0.01, 0.99);
 }
 
 } // namespace
 
 TEST_CASE("over many questions, the review chosen is the most urgent and practice the least recalled")
 {
-    // 60 questions alternating between concepts a (form -0.2) and b (form -0.1); q1, q3, ... probe "mix", which is
-    // open; wrong answers 0 to 4; every question last answered 10 to 39 days and some hours ago at stability 1 to 5
-    // days (all due: the form is below the typical learner's, so intervals are round(S)).
+    // 60 questions alternating between concepts a (form -0.2) and b (form -0.1, which changes nothing); q1, q3, ...
+    // probe "mix", which is open; wrong answers 0 to 4; every question last answered 10 to 39 days and some hours ago
+    // at stability 1 to 5 days (all due). Days are whole UTC days: 12:00 minus h hours is the day before once h > 12.
     const auto index = two_concept_pack(60);
     auto model = blank_model(index);
     model.skills[0].form = -0.2;
     model.skills[1].form = -0.1;
     model.open_misconception[0] = 1;
     const auto now = noon_day0();
-    std::vector<double> elapsed(60);
+    std::vector<int> elapsed(60);
     std::vector<double> stability(60);
     for (std::uint32_t q = 0; q < 60; ++q) {
         const int days = 10 + static_cast<int>((q * 7U) % 30U);
         const int hours = static_cast<int>((q * 5U) % 24U);
         stability[q] = 1.0 + static_cast<double>((q * 3U) % 5U);
-        elapsed[q] = days + hours / 24.0;
+        elapsed[q] = days + (hours > 12 ? 1 : 0);
         remember(model, q, days_after(now, -days) - std::chrono::hours{hours}, stability[q],
                  static_cast<int>(q % 5U));
     }
@@ -238,8 +245,7 @@ TEST_CASE("over many questions, the review chosen is the most urgent and practic
             if (q == previous) {
                 continue;
             }
-            const double form = q % 2 == 0 ? -0.2 : -0.1;
-            const double value = 0.9 - corrected_recall_of(elapsed[q], stability[q], form) +
+            const double value = 0.9 - recall_of(elapsed[q], stability[q]) +
                                  0.03 * std::min<int>(static_cast<int>(q % 5U), 3) + (q % 2 == 1 ? 0.05 : 0.0);
             if (value > best_value + 1e-12) {
                 best_value = value;
@@ -257,17 +263,17 @@ TEST_CASE("over many questions, the review chosen is the most urgent and practic
     REQUIRE(second);
     CHECK(choose(index, model, request) == pick{*second, pick_reason::review});
 
-    // Nothing due (every question answered an hour ago at a stability of 1 to 5 days, longer for even questions),
-    // nothing new: practice the lowest corrected recall.
+    // Nothing due (every question answered 1 to 7 days ago at a stability of 10 to 50 days), nothing new: practice
+    // the lowest recall.
     for (std::uint32_t q = 0; q < 60; ++q) {
-        stability[q] = 1.0 + static_cast<double>((q * 11U) % 9U) / 2.0;
-        elapsed[q] = (1.0 + static_cast<double>(q % 7U)) / 24.0;
-        remember(model, q, now - std::chrono::hours{1 + static_cast<int>(q % 7U)}, stability[q]);
+        stability[q] = 10.0 + static_cast<double>((q * 11U) % 9U) * 5.0;
+        elapsed[q] = 1 + static_cast<int>(q % 7U);
+        remember(model, q, days_after(now, -elapsed[q]), stability[q]);
     }
     std::optional<std::uint32_t> weakest;
     double lowest = 2.0;
     for (std::uint32_t q = 0; q < 60; ++q) {
-        const double recall = corrected_recall_of(elapsed[q], stability[q], q % 2 == 0 ? -0.2 : -0.1);
+        const double recall = recall_of(elapsed[q], stability[q]);
         if (recall < lowest - 1e-12) {
             lowest = recall;
             weakest = q;

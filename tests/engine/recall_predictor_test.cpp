@@ -68,10 +68,8 @@ recall::predictor_options eager_options()
 {
     recall::predictor_options options;
     options.fit.minimum_items = 100;
-    options.tutor.minimum_samples = 30;
-    options.tutor.ridge = 10.0;
-    options.tutor.recent_form = true; // exercised here even though it is off by default
-    options.tutor.card_pass_rate = true;
+    options.tutor.layer_minimum = 30;
+    options.tutor.layer_ridge = 10.0;
     return options;
 }
 

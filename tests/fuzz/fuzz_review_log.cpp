@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     quiz::engine::recall::predictor_options options;
     options.fit.minimum_items = 16;
     options.fit.epochs = 1;
-    options.tutor.minimum_samples = 16;
+    options.tutor.layer_minimum = 16;
     const auto run = quiz::engine::recall::predict_recall(log.reviews, options);
     if (run.reviews.size() != log.reviews.size() - log.card_names.size()) {
         __builtin_trap();

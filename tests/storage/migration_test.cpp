@@ -39,14 +39,14 @@ std::string fresh_schema()
 TEST_CASE("migrations are numbered from 1 without gaps and each has a name and SQL")
 {
     const auto steps = all_migrations();
-    REQUIRE(steps.size() == 5);
+    REQUIRE(steps.size() == 6);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         CHECK(steps[i].version == static_cast<int>(i) + 1);
         CHECK_FALSE(steps[i].name.empty());
         CHECK(steps[i].sql.find("CREATE TABLE") != std::string_view::npos);
     }
     CHECK(steps[0].name == "identity");
-    CHECK(latest_schema_version() == 5);
+    CHECK(latest_schema_version() == 6);
 }
 
 TEST_CASE("a database at any older version is migrated to the latest and keeps its rows")
@@ -76,6 +76,7 @@ TEST_CASE("a database at any older version is migrated to the latest and keeps i
             CHECK(count_rows(db, "question_version") == 2);
             CHECK(count_rows(db, "attempt") == 1);
             CHECK(count_rows(db, "reminder_log") == 1);
+            CHECK(count_rows(db, "memory_model") == 1);
             CHECK(db.execAndGet("SELECT display_name FROM learner WHERE id = 1").getString() == "Ada");
             CHECK(count_rows(db, "pragma_foreign_key_check") == 0);
         }

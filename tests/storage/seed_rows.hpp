@@ -66,6 +66,10 @@ inline void seed_version(SQLite::Database& db, int version)
         db.exec("INSERT INTO reminder_log (learner_id, kind, local_date, due_count, sent_at_ms)"
                 " VALUES (1, 'due_reviews', '2026-01-05', 3, 1000);");
         break;
+    case 6:
+        db.exec("INSERT INTO memory_model (learner_id, model, weights, answer_count, fitted_at_ms)"
+                " VALUES (1, '{}', '0.2 1.3', 70, 1000);");
+        break;
     default:
         break;
     }

@@ -43,6 +43,15 @@ public:
         return it == data_.profiles.end() ? std::nullopt : std::optional(it->second);
     }
     void save(const learner_profile& profile) override { data_.profiles[profile.id] = profile; }
+    std::optional<stored_recall_model> recall_model(learner_id learner) override
+    {
+        const auto it = data_.recall_models.find(learner);
+        return it == data_.recall_models.end() ? std::nullopt : std::optional(it->second);
+    }
+    void save_recall_model(learner_id learner, const stored_recall_model& model) override
+    {
+        data_.recall_models[learner] = model;
+    }
 
     // progress_store
     std::vector<question_memory> memories(learner_id learner, const pack_key& pack) override
@@ -143,6 +152,24 @@ public:
             times.push_back(right[i]->response_time);
         }
         return times;
+    }
+
+    std::vector<answer_outline> history(learner_id learner) override
+    {
+        std::vector<const attempt_record*> mine;
+        for (const auto& a : data_.attempts) {
+            if (a.learner == learner) {
+                mine.push_back(&a);
+            }
+        }
+        std::stable_sort(mine.begin(), mine.end(), [](const attempt_record* a, const attempt_record* b) {
+            return a->answered_at != b->answered_at ? a->answered_at < b->answered_at : a->id < b->id;
+        });
+        std::vector<answer_outline> rows;
+        for (const auto* a : mine) {
+            rows.push_back({a->pack, a->question, a->rating, a->answered_at, a->response_time});
+        }
+        return rows;
     }
 
     // session_store

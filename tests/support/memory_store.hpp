@@ -15,6 +15,7 @@ namespace quiz::test {
 /// Everything the in-memory stores hold: a plain value, so a unit of work can copy it and write it back.
 struct memory_data {
     std::map<engine::learner_id, engine::learner_profile> profiles;
+    std::map<engine::learner_id, engine::stored_recall_model> recall_models;
     std::map<std::tuple<std::int64_t, std::string, std::string>, engine::question_memory> memories;
     std::map<std::tuple<std::int64_t, std::string, std::string>, engine::concept_skill> skills;
     std::vector<engine::attempt_record> attempts;
