@@ -2,13 +2,13 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/database_path.hpp"
+#include "bot/cli/learner_arg.hpp"
 #include "storage/database.hpp"
 #include "storage/forget.hpp"
 #include "storage/open_error.hpp"
 
 #include <SQLiteCpp/Database.h>
 
-#include <array>
 #include <filesystem>
 #include <ostream>
 #include <string>
@@ -17,37 +17,13 @@ namespace quiz::bot::cli {
 
 namespace {
 
-struct learner_ref {
-    std::string platform;
-    std::string external_id;
-};
-
-// "discord:1234", "slack:U024BE7LH", "web:...", "local:alice" or a bare local name such as "alice".
-learner_ref parse_learner(const std::string& text)
-{
-    static constexpr std::array platforms{"discord", "slack", "web", "local"};
-    const auto colon = text.find(':');
-    if (colon != std::string::npos) {
-        const std::string platform = text.substr(0, colon);
-        for (const char* known : platforms) {
-            if (platform == known) {
-                if (colon + 1 == text.size()) {
-                    throw usage_error("'" + text + "' has no id after the platform");
-                }
-                return {platform, text.substr(colon + 1)};
-            }
-        }
-    }
-    return {"local", text};
-}
-
 int run_forget(const std::vector<std::string_view>& words, io streams)
 {
     const args parsed = args::parse(words, {"db"});
     if (parsed.positionals().size() != 1 || parsed.positionals().front().empty()) {
         throw usage_error("expected one LEARNER (platform:external_id, or a local learner's name)");
     }
-    const learner_ref learner = parse_learner(parsed.positionals().front());
+    const learner_arg learner = parse_learner_arg(parsed.positionals().front());
     const std::string path = database_path(parsed);
     // Opening creates a missing file: a mistyped --db must not leave an empty database behind.
     if (!std::filesystem::exists(path)) {
