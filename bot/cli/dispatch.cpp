@@ -22,6 +22,7 @@ const std::vector<std::reference_wrapper<const command>> all_commands{
     srs_replay_command,
     srs_predict_command,
     srs_eval_command,
+    srs_generate_command,
     srs_simulate_command,
     serve_command,
 };
