@@ -118,26 +118,26 @@ course make_course(std::uint64_t seed, int questions, int concepts)
     return {pack_index(std::move(p)), std::move(hardness), std::move(words)};
 }
 
-learner_traits make_learner(std::uint64_t seed, int learner, int concepts)
+learner_traits make_learner(std::uint64_t seed, int learner, int concepts, const trait_shift& shift)
 {
     const auto id = static_cast<std::uint64_t>(learner);
     learner_traits traits;
-    traits.memory = std::exp(0.35 * normal(seed, learner_stream, id, 1));
+    traits.memory = shift.memory.value_or(std::exp(0.35 * normal(seed, learner_stream, id, 1)));
     const double general = 0.5 * normal(seed, learner_stream, id, 2);
     for (int c = 0; c < concepts; ++c) {
         traits.ability.push_back(general + 0.8 * normal(seed, learner_stream, id, 100 + static_cast<std::uint64_t>(c)));
     }
-    traits.attendance = 0.55 + 0.4 * draw(seed, learner_stream, id, 3);
-    traits.minutes = 6.0 + 14.0 * draw(seed, learner_stream, id, 4);
+    traits.attendance = shift.attendance.value_or(0.55 + 0.4 * draw(seed, learner_stream, id, 3));
+    traits.minutes = shift.minutes.value_or(6.0 + 14.0 * draw(seed, learner_stream, id, 4));
     traits.speed = std::exp(0.2 * normal(seed, learner_stream, id, 5));
     return traits;
 }
 
-world::world(const course& c, std::uint64_t seed, int learners) : course_(c), seed_(seed)
+world::world(const course& c, std::uint64_t seed, int learners, const trait_shift& shift) : course_(c), seed_(seed)
 {
     const auto concepts = static_cast<int>(c.index.concept_count());
     for (int l = 0; l < learners; ++l) {
-        learners_.push_back(make_learner(seed, l, concepts));
+        learners_.push_back(make_learner(seed, l, concepts, shift));
         memory_.emplace_back(c.index.question_count());
     }
 }

@@ -6,6 +6,7 @@
 #include "engine/tutor_ids.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace quiz::engine::sim {
@@ -38,7 +39,16 @@ struct learner_traits {
     double speed = 1.0;          ///< multiplies the seconds spent per question
 };
 
-[[nodiscard]] learner_traits make_learner(std::uint64_t seed, int learner, int concepts);
+/// Moves every learner away from the population's typical traits, for review logs of unusual learners
+/// (review_log_family.hpp). The defaults change nothing.
+struct trait_shift {
+    std::optional<double> memory;     ///< replaces each learner's memory strength (1: FSRS-6's defaults)
+    std::optional<double> minutes;    ///< replaces each learner's typical study time on a study day
+    std::optional<double> attendance; ///< replaces each learner's probability of studying on a given day
+};
+
+[[nodiscard]] learner_traits make_learner(std::uint64_t seed, int learner, int concepts,
+                                          const trait_shift& shift = {});
 
 /// The learner's true memory of one question.
 struct true_memory {
@@ -59,7 +69,7 @@ struct answer_result {
 /// The ground truth: every learner's memory of every question.
 class world {
 public:
-    world(const course& c, std::uint64_t seed, int learners);
+    world(const course& c, std::uint64_t seed, int learners, const trait_shift& shift = {});
 
     /// The probability that learner l recalls question q at t (for an unseen question: prior knowledge).
     [[nodiscard]] double recall(int l, std::uint32_t q, instant t) const;

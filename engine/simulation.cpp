@@ -367,11 +367,23 @@ void validate(const options& opts)
     if (opts.tutor_retention && !(*opts.tutor_retention >= 0.7 && *opts.tutor_retention <= 0.97)) {
         throw std::invalid_argument("the tutor's retention must be between 0.7 and 0.97");
     }
+    const auto& shift = opts.learners_shift;
+    if (shift.memory && !(*shift.memory > 0.0 && *shift.memory <= 100.0)) {
+        throw std::invalid_argument("the learners' memory strength must be above 0 and at most 100");
+    }
+    if (shift.minutes && !(*shift.minutes > 0.0 && *shift.minutes <= 1440.0)) {
+        throw std::invalid_argument("the learners' study time must be above 0 and at most 1440 minutes");
+    }
+    if (shift.attendance && !(*shift.attendance > 0.0 && *shift.attendance <= 1.0)) {
+        throw std::invalid_argument("the learners' attendance must be above 0 and at most 1");
+    }
 }
 
-policy_result run_policy(policy which, const course& c, const options& opts, const tutor_config& config)
+/// Runs one policy; every answer is also appended to `answers` when given.
+policy_result run_policy(policy which, const course& c, const options& opts, const tutor_config& config,
+                         std::vector<answer_event>* answers = nullptr)
 {
-    world truth(c, opts.seed, opts.learners);
+    world truth(c, opts.seed, opts.learners, opts.learners_shift);
     population shared{std::vector<question_stats>(c.index.question_count()),
                       std::vector<double>(c.index.concept_count(), 0.0),
                       std::vector<double>(c.index.concept_count(), 0.0)};
@@ -425,6 +437,9 @@ policy_result run_policy(policy which, const course& c, const options& opts, con
                 }
                 const auto result = truth.answer(l, *q, now);
                 runners[static_cast<std::size_t>(l)]->answered(*q, result.chosen, result.correct, now);
+                if (answers != nullptr) {
+                    answers->push_back({l, *q, now, result.correct, result.seconds});
+                }
                 spent += result.seconds;
                 now += std::chrono::milliseconds{static_cast<std::int64_t>(result.seconds * 1000.0)};
                 sum.answers += 1.0;
@@ -464,6 +479,17 @@ policy_result run_policy(policy which, const course& c, const options& opts, con
     return out;
 }
 
+tutor_config tutor_settings(const options& opts)
+{
+    tutor_config config = opts.tutor;
+    config.new_per_day = opts.new_per_day;
+    if (opts.tutor_retention) {
+        config.choose_retention = retention_choice::fixed;
+        config.target_retention = *opts.tutor_retention;
+    }
+    return with_target_retention(config);
+}
+
 } // namespace
 
 std::string_view name(policy p) noexcept { return policy_names[static_cast<std::size_t>(p)]; }
@@ -482,13 +508,7 @@ result simulate(const options& opts)
 {
     validate(opts);
     const course c = make_course(opts.seed, opts.questions, opts.concepts);
-    tutor_config config = opts.tutor;
-    config.new_per_day = opts.new_per_day;
-    if (opts.tutor_retention) {
-        config.choose_retention = retention_choice::fixed;
-        config.target_retention = *opts.tutor_retention;
-    }
-    config = with_target_retention(config);
+    const tutor_config config = tutor_settings(opts);
     result out;
     out.used = opts;
     out.tutor_retention = config.target_retention;
@@ -496,6 +516,15 @@ result simulate(const options& opts)
         out.policies.push_back(run_policy(which, c, opts, config));
     }
     return out;
+}
+
+std::vector<answer_event> simulate_answers(const options& opts, policy which)
+{
+    validate(opts);
+    const course c = make_course(opts.seed, opts.questions, opts.concepts);
+    std::vector<answer_event> answers;
+    (void)run_policy(which, c, opts, tutor_settings(opts), &answers);
+    return answers;
 }
 
 } // namespace quiz::engine::sim

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/sim_world.hpp"
 #include "engine/tutor_config.hpp"
 
 #include <array>
@@ -43,6 +44,8 @@ struct options {
     std::vector<policy> policies{all_policies.begin(), all_policies.end()};
     /// The tutor's settings; its new questions per day are taken from the field above.
     tutor_config tutor;
+    /// Every learner's traits moved from the population's (review logs of unusual learners); none by default.
+    trait_shift learners_shift;
 };
 
 /// Figures for one policy, averaged over learners.
@@ -69,5 +72,18 @@ struct result {
 /// study days, time budgets and the luck of each answer are the same whatever the policy).
 /// Throws std::invalid_argument for options out of range.
 [[nodiscard]] result simulate(const options& opts);
+
+/// One answer given in a simulated run, as a review log records it.
+struct answer_event {
+    int learner = 0;
+    std::uint32_t question = 0; ///< pack order
+    instant time;               ///< when the answer was given
+    bool correct = false;       ///< what the scheduler saw: a right guess counts as right
+    double seconds = 0.0;       ///< time spent on the question, feedback included
+};
+
+/// Runs one policy exactly as simulate() does (opts.policies is ignored) and returns every answer, in the order
+/// given: day by day, and within a day learner by learner. Throws std::invalid_argument as simulate() does.
+[[nodiscard]] std::vector<answer_event> simulate_answers(const options& opts, policy which);
 
 } // namespace quiz::engine::sim

@@ -17,6 +17,7 @@ extern const command srs_replay_command; // srs_replay.cpp
 extern const command srs_predict_command; // srs_predict.cpp
 extern const command srs_eval_command; // srs_eval.cpp
 extern const command srs_export_command; // srs_export.cpp
+extern const command srs_generate_command; // srs_generate.cpp
 extern const command srs_simulate_command; // srs_simulate.cpp
 extern const command serve_command; // serve.cpp
 

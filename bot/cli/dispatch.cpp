@@ -23,6 +23,7 @@ const std::vector<std::reference_wrapper<const command>> all_commands{
     srs_predict_command,
     srs_eval_command,
     srs_export_command,
+    srs_generate_command,
     srs_simulate_command,
     serve_command,
 };
