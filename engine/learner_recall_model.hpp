@@ -20,8 +20,8 @@ namespace quiz::engine::recall {
 //    pass, smoothed toward population priors.
 //  - Every probability is kept within [lowest_probability, highest_probability].
 
-inline constexpr double lowest_probability = 0.01;
-inline constexpr double highest_probability = 0.99;
+inline constexpr double lowest_probability = 1e-4;
+inline constexpr double highest_probability = 1.0 - 1e-4;
 
 /// What the predictor reads of one card at the moment of a prediction.
 struct card_view {
@@ -62,7 +62,7 @@ struct same_day_counts {
 
 /// Priors for same-day reviews, each worth `same_day_prior_weight` reviews.
 inline constexpr double same_day_prior_after_miss = 0.7;
-inline constexpr double same_day_prior_after_pass = 0.95;
+inline constexpr double same_day_prior_after_pass = 0.98;
 inline constexpr double same_day_prior_weight = 10.0;
 
 struct learner_recall_model {

@@ -130,7 +130,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     engine::tutor tutor(units, library, tutor_settings);
     metrics::registry registry;
     service_metrics metrics(registry);
-    const auto now = [] {
+    const std::function<engine::instant()> now = hooks.clock ? hooks.clock : [] {
         return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
     };
     // Learners' memory models are refitted off the request path, on a connection of their own; an answer is looked

@@ -30,6 +30,8 @@ struct serve_hooks {
     /// waits for it); on_refitter is given the running refitter, for tests to wait on.
     recall_refitter_options refit;
     std::function<void(recall_refitter&)> on_refitter;
+    /// The time every use case is stamped with (null: the system clock); tests move it to cross days.
+    std::function<engine::instant()> clock;
 };
 
 /// `quizbot serve`: reads the configuration from `env`, opens the database and the content, serves until stopped.

@@ -48,3 +48,28 @@ TEST_CASE("without data, or with a strong ridge, logistic regression stays at it
     CHECK(weak.coefficients()[0] == Approx(1.0426).margin(1e-3));
     CHECK(std::isfinite(weak.coefficients()[0]));
 }
+
+TEST_CASE("bounded logistic regression stays inside its box on separable data, with no ridge to hold it")
+{
+    // Perfectly separable rows: the unbounded maximum-likelihood slope is +infinity.
+    std::vector<double> x;
+    std::vector<double> y;
+    for (int i = -50; i <= 50; ++i) {
+        if (i == 0) {
+            continue;
+        }
+        x.insert(x.end(), {1.0, static_cast<double>(i)});
+        y.push_back(i > 0 ? 1.0 : 0.0);
+    }
+    logistic_regression model({0.0, 1.0}, 1e-9);
+    model.bound({-3.0, 0.3}, {3.0, 2.0});
+    model.fit(x, y, 100);
+    CHECK(model.coefficients()[1] == Approx(2.0)); // pinned at its upper bound, not beyond
+    CHECK(model.coefficients()[0] >= -3.0);
+    CHECK(model.coefficients()[0] <= 3.0);
+    // Unbounded and undamped, the same data would have sent the slope far past 2 in a few Newton steps.
+    logistic_regression free({0.0, 1.0}, 1e-9);
+    free.fit(x, y, 100);
+    CHECK(free.coefficients()[1] > 2.0);
+    CHECK(std::isfinite(free.coefficients()[1]));
+}

@@ -205,14 +205,14 @@ TEST_CASE("with nothing due or new, practice the question most likely forgotten"
 
 namespace {
 
-/// R = (1 + f d / S)^-w20 after d whole days, kept within [0.01, 0.99], written out from the definitions
+/// R = (1 + f d / S)^-w20 after d whole days, kept within [0.0001, 0.9999], written out from the definitions
 /// (docs/tutor.md, rule 3).
 double recall_of(int whole_days, double stability)
 {
     const double w20 = fsrs::default_parameters[20];
     const double f = std::pow(0.9, -1.0 / w20) - 1.0;
     const double r = std::pow(1.0 + f * whole_days / stability, -w20);
-    return std::clamp(r, 0.01, 0.99);
+    return std::clamp(r, 1e-4, 1.0 - 1e-4);
 }
 
 } // namespace

@@ -12,6 +12,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <atomic>
 #include <future>
 #include <map>
 #include <sstream>
@@ -25,7 +29,8 @@ namespace json = boost::json;
 /// `quizbot serve` on 127.0.0.1 with a free port and a fresh database, stopped at scope exit.
 class playground_server {
 public:
-    explicit playground_server(std::string playground = "")
+    explicit playground_server(std::string playground = "",
+                               const std::function<void(quiz::bot::cli::serve_hooks&)>& customise = {})
     {
         std::map<std::string, std::string, std::less<>> values{
             {"QUIZBOT_LISTEN", "127.0.0.1:0"},
@@ -39,6 +44,9 @@ public:
         hooks.log_sink = std::make_shared<quiz::test::capture_sink>();
         hooks.handle_signals = false;
         hooks.on_listening = [this](quiz::bot::http::server& s) { listening_.set_value(&s); };
+        if (customise) {
+            customise(hooks);
+        }
         runner_ = std::thread([this, values = std::move(values), hooks] {
             const quiz::bot::environment env = [&values](std::string_view name) -> std::optional<std::string> {
                 const auto it = values.find(name);
@@ -61,6 +69,7 @@ public:
     playground_server& operator=(const playground_server&) = delete;
 
     [[nodiscard]] std::uint16_t port() const { return server_->port(); }
+    [[nodiscard]] std::string database() const { return (dir_.path() / "quizbot.db").string(); }
 
 private:
     quiz::test::temp_dir dir_;
@@ -363,4 +372,101 @@ TEST_CASE("playground: QUIZBOT_PLAYGROUND=off serves none of it", "[playground]"
     const auto health = c.request("GET", "/healthz");
     REQUIRE(health);
     CHECK(health->status == 200);
+}
+
+namespace {
+
+/// Reviews of a learner made on a later UTC day than their previous answer to the same question, counted in the
+/// database by SQL of the test's own: the labelled reviews a memory-model fit needs.
+std::int64_t labelled_reviews(SQLite::Database& db)
+{
+    return db.execAndGet(
+                 "SELECT count(*) FROM attempt a JOIN question_version v ON v.id = a.question_version_id"
+                 " WHERE (SELECT max(b.answered_at_ms) FROM attempt b"
+                 "        JOIN question_version w ON w.id = b.question_version_id"
+                 "        WHERE b.learner_id = a.learner_id AND w.question_id = v.question_id"
+                 "          AND b.answered_at_ms < a.answered_at_ms) / 86400000 < a.answered_at_ms / 86400000")
+        .getInt64();
+}
+
+std::int64_t stored_models(SQLite::Database& db)
+{
+    return db.execAndGet("SELECT count(*) FROM memory_model").getInt64();
+}
+
+} // namespace
+
+TEST_CASE("playground: the answer that brings a learner to the fitting threshold does not wait for the fit, "
+          "and the fitted model is stored after it",
+          "[playground][memory-model]")
+{
+    constexpr std::int64_t threshold = 12;
+    constexpr auto fit_time = 1500ms;
+    // The clock the server stamps answers with: a day further for each session, a minute further for each request.
+    auto day = std::make_shared<std::atomic<int>>(0);
+    auto ticks = std::make_shared<std::atomic<int>>(0);
+    const auto base = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::sys_days{
+        std::chrono::year{2026} / 3 / 2} + 9h);
+    auto fits_started = std::make_shared<std::atomic<int>>(0);
+    playground_server s("", [&](quiz::bot::cli::serve_hooks& hooks) {
+        hooks.clock = [day, ticks, base] {
+            return base + std::chrono::days{day->load()} + std::chrono::minutes{ticks->fetch_add(1) % 600};
+        };
+        hooks.refit.schedule.fit.minimum_items = threshold;
+        hooks.refit.schedule.fit.epochs = 1;
+        hooks.refit.schedule.same_day_minimum = 1000; // only the parameter threshold makes a refit due here
+        // A slow fit: the answer that makes it due must come back long before it ends.
+        hooks.refit.fit = [fits_started, fit_time](std::span<const quiz::engine::recall::logged_review> history,
+                                                   const quiz::engine::recall::fit_schedule& how) {
+            fits_started->fetch_add(1);
+            std::this_thread::sleep_for(fit_time);
+            return quiz::engine::recall::fit_recall_model(history, how);
+        };
+    });
+    quiz::test::loopback_client c(s.port());
+    SQLite::Database db(s.database(), SQLite::OPEN_READONLY);
+
+    std::string learner;
+    bool crossed = false;
+    for (int session_day = 0; session_day < 8 && !crossed; ++session_day) {
+        day->store(session_day);
+        const auto body = learner.empty() ? std::string(R"({"lang":"en"})")
+                                          : json::serialize(json::object{{"learner", learner}, {"lang", "en"}});
+        const auto started = call(c, "POST", "/api/play/session", body);
+        REQUIRE(started.status == 200);
+        learner = text(started.body.at("learner"));
+        const auto session = started.body.at("session").as_int64();
+        auto card = started.body.at("card");
+        while (card.is_object() && !crossed) {
+            const auto sequence = card.as_object().at("sequence").as_int64();
+            const auto labelled_before = labelled_reviews(db);
+            // Choice B on the first day (the misses come back the next day), then choice A.
+            const auto sent = std::chrono::steady_clock::now();
+            const auto answered =
+                call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, session_day == 0 ? 1 : 0));
+            const auto waited = std::chrono::steady_clock::now() - sent;
+            REQUIRE(answered.status == 200);
+            const auto labelled = labelled_reviews(db);
+            if (labelled_before < threshold && labelled >= threshold) {
+                crossed = true;
+                INFO("the crossing answer took " << std::chrono::duration<double>(waited).count() << " s");
+                CHECK(waited < fit_time / 2);
+                CHECK(stored_models(db) == 0); // not stored before the answer came back
+            }
+            card = answered.body.at("card");
+        }
+    }
+    REQUIRE(crossed);
+    // Stored shortly after the answer, by the background refit that the slow fit is part of.
+    const auto deadline = std::chrono::steady_clock::now() + 30s;
+    while (stored_models(db) == 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(50ms);
+    }
+    REQUIRE(stored_models(db) == 1);
+    CHECK(fits_started->load() == 1);
+    SQLite::Statement row(db, "SELECT answer_count, json_array_length(model, '$.w'), weights FROM memory_model");
+    REQUIRE(row.executeStep());
+    CHECK(row.getColumn(0).getInt64() == db.execAndGet("SELECT count(*) FROM attempt").getInt64());
+    CHECK(row.getColumn(1).getInt() == 21);
+    CHECK(row.getColumn(2).getString().find(' ') != std::string::npos);
 }

@@ -58,9 +58,7 @@ inline void seed_version(SQLite::Database& db, int version)
                 "INSERT INTO attempt (idempotency_key, learner_id, question_version_id, chosen_choice, displayed_as,"
                 " shown_order, correct, rating, first_attempt, response_ms, venue, workspace_id, session_id,"
                 " answered_at_ms, next_due_at_ms, retry_in_session) VALUES ('discord:interaction:1', 1, 1, 2, 0,"
-                " '2,0,1,3', 1, 3, 1, 5400, 'dm', 1, 1, 1000, 90000, 0);"
-                "INSERT INTO fsrs_parameters (learner_id, weights, review_count, fitted_at_ms)"
-                " VALUES (1, '0.2 1.3', 70, 1000);");
+                " '2,0,1,3', 1, 3, 1, 5400, 'dm', 1, 1, 1000, 90000, 0);");
         break;
     case 5:
         db.exec("INSERT INTO reminder_log (learner_id, kind, local_date, due_count, sent_at_ms)"
