@@ -131,7 +131,8 @@ double memory_recall(const learner_model& model, const question_memory& memory, 
     if (!memory.seen() || !memory.card.last_review || memory.card.stability <= 0.0) {
         return 1.0;
     }
-    return recall::probability(model.recall, card_view_of(memory), whole_days_since(memory, now));
+    return recall::probability(model.recall, card_view_of(memory), whole_days_since(memory, now),
+                               elapsed_days(*memory.card.last_review, now));
 }
 
 double predicted_recall(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,

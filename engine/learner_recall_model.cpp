@@ -56,10 +56,14 @@ double same_day_probability(const same_day_counts& counts, bool last_passed) noe
     return std::clamp(p, lowest_probability, highest_probability);
 }
 
-double probability(const learner_recall_model& model, const card_view& card, std::int64_t whole_days) noexcept
+double probability(const learner_recall_model& model, const card_view& card, std::int64_t whole_days,
+                   double elapsed_days) noexcept
 {
     if (whole_days <= 0) {
-        return same_day_probability(model.same_day, card.last_passed);
+        return model.same_day.from_fsrs
+                   ? std::clamp(fsrs_probability(model, card, std::max(elapsed_days, 0.0)), lowest_probability,
+                                highest_probability)
+                   : same_day_probability(model.same_day, card.last_passed);
     }
     return later_day_probability(model, card, static_cast<double>(whole_days));
 }

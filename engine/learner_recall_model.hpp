@@ -15,9 +15,10 @@ namespace quiz::engine::recall {
 //  - A review one day or more after the card's previous one: FSRS-6 with the learner's parameters (the defaults
 //    until a fit is adopted), through a bounded logistic calibration layer over FSRS's logit and the card's memory
 //    state (identity until a layer fit is adopted).
-//  - A same-day review (minutes after a miss, in the same session): FSRS would say "certain recall", which a learner
-//    retrying a question they just missed is not; the learner's own same-day pass rate after a miss or after a
-//    pass, smoothed toward population priors.
+//  - A same-day review (minutes after a miss, in the same session): FSRS says "almost certain", which a learner
+//    retrying a question they just missed may well not be. Until the learner's own same-day reviews show FSRS right,
+//    their same-day pass rate after a miss or after a pass, smoothed toward priors; FSRS's recall at the fraction of
+//    a day elapsed once a held-out comparison on their recent same-day reviews adopts it.
 //  - Every probability is kept within [lowest_probability, highest_probability].
 
 inline constexpr double lowest_probability = 1e-4;
@@ -53,6 +54,7 @@ inline constexpr layer_row layer_upper{3.0, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0};
 
 /// The learner's same-day reviews so far, by the outcome of the answer before.
 struct same_day_counts {
+    bool from_fsrs = false; ///< predict them with FSRS's recall at the exact time elapsed rather than with the rates
     std::uint32_t after_miss = 0;
     std::uint32_t after_miss_passed = 0;
     std::uint32_t after_pass = 0;
@@ -63,7 +65,7 @@ struct same_day_counts {
 /// Priors for same-day reviews, each worth `same_day_prior_weight` reviews.
 inline constexpr double same_day_prior_after_miss = 0.7;
 inline constexpr double same_day_prior_after_pass = 0.98;
-inline constexpr double same_day_prior_weight = 10.0;
+inline constexpr double same_day_prior_weight = 4.0;
 
 struct learner_recall_model {
     fsrs::parameters w = fsrs::default_parameters;
@@ -88,9 +90,10 @@ struct learner_recall_model {
 [[nodiscard]] double same_day_probability(const same_day_counts& counts, bool last_passed) noexcept;
 
 /// The probability that the learner recalls the card now: `whole_days` day boundaries since its previous review
-/// (0: the same day). The one function the tutor and `srs predict --model tutor` call.
-[[nodiscard]] double probability(const learner_recall_model& model, const card_view& card,
-                                 std::int64_t whole_days) noexcept;
+/// (0: the same day), `elapsed_days` the exact time since it. The one function the tutor and
+/// `srs predict --model tutor` call.
+[[nodiscard]] double probability(const learner_recall_model& model, const card_view& card, std::int64_t whole_days,
+                                 double elapsed_days) noexcept;
 
 /// Whole days after a review until the predicted recall falls to `target` (at least 1, at most `maximum`).
 [[nodiscard]] int days_until(const learner_recall_model& model, const card_view& card, double target,

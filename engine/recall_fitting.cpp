@@ -53,6 +53,15 @@ public:
         const double variance = std::max(0.0, (squares_ - n * mean * mean) / (n - 1.0));
         return mean < -margin * std::sqrt(variance / n);
     }
+    /// The model in force is better by more than `margin` standard errors.
+    [[nodiscard]] bool candidate_loses(double margin) const noexcept
+    {
+        paired_losses swapped;
+        swapped.n_ = n_;
+        swapped.sum_ = -sum_;
+        swapped.squares_ = squares_;
+        return swapped.candidate_wins(margin);
+    }
 
 private:
     std::size_t n_ = 0;
@@ -155,7 +164,8 @@ std::optional<double> online_recall::predict(card_key card, timestamp time) cons
         return std::nullopt;
     }
     const auto& track = it->second;
-    return probability(model_, track.view, schedule_.clock.day_number(time) - track.last_day);
+    return probability(model_, track.view, schedule_.clock.day_number(time) - track.last_day,
+                       std::chrono::duration<double, std::ratio<86400>>(time - track.last_time).count());
 }
 
 void online_recall::record(std::span<const logged_review> reviews)
@@ -171,6 +181,7 @@ void online_recall::record(std::span<const logged_review> reviews)
             card.state = fsrs::initial_state(model_.w, review.grade);
             card.view = {card.state.stability, card.state.difficulty, 1, 0, pass};
             card.last_day = day;
+            card.last_time = review.time;
             card.history.push_back({0.0, review.grade});
             card.times.push_back(review.time);
             continue;
@@ -181,12 +192,18 @@ void online_recall::record(std::span<const logged_review> reviews)
             const double fsrs_p = fsrs::retrievability(model_.w, elapsed, card.view.stability);
             samples_.push_back({layer_inputs_of(fsrs_p, elapsed, card.view), pass});
             labelled_times_.push_back(review.time);
-        } else if (card.view.last_passed) {
-            ++same_day_.after_pass;
-            same_day_.after_pass_passed += pass ? 1U : 0U;
         } else {
-            ++same_day_.after_miss;
-            same_day_.after_miss_passed += pass ? 1U : 0U;
+            const double exact = std::chrono::duration<double, std::ratio<86400>>(review.time - card.last_time).count();
+            same_day_samples_.push_back(
+                {fsrs::retrievability(model_.w, std::max(exact, 0.0), card.view.stability), card.view.last_passed,
+                 pass});
+            if (card.view.last_passed) {
+                ++same_day_.after_pass;
+                same_day_.after_pass_passed += pass ? 1U : 0U;
+            } else {
+                ++same_day_.after_miss;
+                same_day_.after_miss_passed += pass ? 1U : 0U;
+            }
         }
         card.state = fsrs::next_state(model_.w, card.state, elapsed, review.grade, short_term);
         card.view.stability = card.state.stability;
@@ -195,6 +212,7 @@ void online_recall::record(std::span<const logged_review> reviews)
         card.view.lapses += pass ? 0 : 1;
         card.view.last_passed = pass;
         card.last_day = day;
+        card.last_time = review.time;
         card.history.push_back({elapsed, review.grade});
         card.times.push_back(review.time);
     }
@@ -217,7 +235,38 @@ void online_recall::refresh()
         (model_.layer_fitted_on == 0 || grown(samples_.size(), model_.layer_fitted_on, schedule_.layer_growth))) {
         fit_layer();
     }
+    choose_same_day_source();
+}
+
+void online_recall::choose_same_day_source()
+{
+    // The rates as they stood before the most recent `held_out` share of same-day reviews, against FSRS's recall at
+    // the time elapsed, on those reviews.
+    const std::size_t n = same_day_samples_.size();
+    const auto kept = static_cast<std::size_t>(std::floor(static_cast<double>(n) * (1.0 - schedule_.held_out)));
+    bool from_fsrs = model_.same_day.from_fsrs;
+    if (kept > 0 && kept < n) {
+        same_day_counts before;
+        for (std::size_t i = 0; i < kept; ++i) {
+            const auto& sample = same_day_samples_[i];
+            (sample.after_pass ? before.after_pass : before.after_miss) += 1;
+            (sample.after_pass ? before.after_pass_passed : before.after_miss_passed) += sample.passed ? 1U : 0U;
+        }
+        paired_losses fsrs_against_rates;
+        for (std::size_t i = kept; i < n; ++i) {
+            const auto& sample = same_day_samples_[i];
+            const double fsrs_p = std::clamp(sample.fsrs_p, lowest_probability, highest_probability);
+            fsrs_against_rates.add(bce(fsrs_p, sample.passed),
+                                   bce(same_day_probability(before, sample.after_pass), sample.passed));
+        }
+        if (!from_fsrs && fsrs_against_rates.candidate_wins(schedule_.adoption_margin)) {
+            from_fsrs = true;
+        } else if (from_fsrs && fsrs_against_rates.candidate_loses(schedule_.adoption_margin)) {
+            from_fsrs = false;
+        }
+    }
     model_.same_day = same_day_;
+    model_.same_day.from_fsrs = from_fsrs;
 }
 
 void online_recall::fit_parameters()

@@ -76,6 +76,7 @@ private:
         fsrs::memory_state state{};    ///< moved with the parameters in force at each review, as the tutor does
         card_view view;
         std::int64_t last_day = 0;
+        timestamp last_time{};
         fsrs::training_card history;   ///< for parameter fits
         std::vector<timestamp> times;  ///< of each review in history
     };
@@ -83,10 +84,16 @@ private:
         layer_row x{};
         bool passed = false;
     };
+    struct same_day_sample {
+        double fsrs_p = 1.0; ///< FSRS's recall at the time elapsed, under the parameters then in force
+        bool after_pass = true;
+        bool passed = false;
+    };
 
     void refresh();
     void fit_parameters();
     void fit_layer();
+    void choose_same_day_source();
 
     fit_schedule schedule_;
     learner_recall_model model_;
@@ -94,6 +101,7 @@ private:
     std::vector<card_key> card_order_; ///< in order of first review, so that fits do not depend on hashing
     std::vector<timestamp> labelled_times_; ///< of every labelled review, in time order
     std::vector<layer_sample> samples_;     ///< later-day predictions under the current parameters, in time order
+    std::vector<same_day_sample> same_day_samples_; ///< in time order
     same_day_counts same_day_;
 };
 

@@ -62,7 +62,8 @@ std::string encode_recall_model(const engine::recall::learner_recall_model& mode
         {"layer", numbers(model.layer.beta)},
         {"same_day", json::array{s.after_miss, s.after_miss_passed, s.after_pass, s.after_pass_passed}},
         {"counts", json::array{model.parameters_fitted_on, model.parameters_adopted_at, model.layer_fitted_on}},
-        {"fits", model.fits}};
+        {"fits", model.fits},
+        {"same_day_fsrs", s.from_fsrs}};
     return json::serialize(object);
 }
 
@@ -84,8 +85,16 @@ engine::recall::learner_recall_model decode_recall_model(std::string_view text)
         model.layer.beta[i] = real(layer[i], "layer");
     }
     const auto& same_day = field(object, "same_day", 4);
-    model.same_day = {count(same_day[0], "same_day"), count(same_day[1], "same_day"), count(same_day[2], "same_day"),
-                      count(same_day[3], "same_day")};
+    model.same_day.after_miss = count(same_day[0], "same_day");
+    model.same_day.after_miss_passed = count(same_day[1], "same_day");
+    model.same_day.after_pass = count(same_day[2], "same_day");
+    model.same_day.after_pass_passed = count(same_day[3], "same_day");
+    if (const auto* from_fsrs = object.if_contains("same_day_fsrs")) {
+        if (!from_fsrs->is_bool()) {
+            throw std::runtime_error("stored recall model: 'same_day_fsrs' is not true or false");
+        }
+        model.same_day.from_fsrs = from_fsrs->as_bool();
+    }
     const auto& counts = field(object, "counts", 3);
     model.parameters_fitted_on = count(counts[0], "counts");
     model.parameters_adopted_at = count(counts[1], "counts");

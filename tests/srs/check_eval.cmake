@@ -1,5 +1,5 @@
 # Runs `quizbot srs eval --json` on a review log and checks the default FSRS-6 row against the reference figures
-# (LOG_LOSS_MIN..MAX, AUC_MIN..MAX) and that the tutor's model beats it on log loss and AUC.
+# (LOG_LOSS_MIN..MAX, AUC_MIN..MAX) and that the tutor's model beats both FSRS-6 rows on log loss and AUC.
 # -DQUIZBOT=... -DLOG=... -DLOG_LOSS_MIN= -DLOG_LOSS_MAX= -DAUC_MIN= -DAUC_MAX=
 if(NOT EXISTS "${LOG}")
     message(FATAL_ERROR "review log not found: ${LOG}")
@@ -26,6 +26,12 @@ if(NOT tutor_log_loss LESS default_log_loss)
 endif()
 if(NOT tutor_auc GREATER default_auc)
     string(APPEND failures "tutor AUC ${tutor_auc} does not beat default ${default_auc}\n")
+endif()
+if(NOT tutor_log_loss LESS fitted_log_loss)
+    string(APPEND failures "tutor log loss ${tutor_log_loss} does not beat fitted ${fitted_log_loss}\n")
+endif()
+if(NOT tutor_auc GREATER fitted_auc)
+    string(APPEND failures "tutor AUC ${tutor_auc} does not beat fitted ${fitted_auc}\n")
 endif()
 if(failures)
     message(FATAL_ERROR "${failures}")
