@@ -35,7 +35,7 @@ struct recall_refitter_options {
 /// restart loses nothing; in memory it keeps only how many more answers each learner needs before the next check
 /// can find one due, so that most answers cost a map update and no read.
 class recall_refitter final : public engine::answer_listener {
-public:
+  public:
     /// `units` is a connection of the refitter's own, used only on its thread. `now` gives the time stamped on
     /// stored models.
     recall_refitter(engine::unit_of_work_factory& units, std::function<engine::instant()> now, spdlog::logger& log,
@@ -58,7 +58,7 @@ public:
     };
     [[nodiscard]] counters stats();
 
-private:
+  private:
     void run();
 
     engine::unit_of_work_factory& units_;

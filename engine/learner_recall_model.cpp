@@ -60,10 +60,9 @@ double probability(const learner_recall_model& model, const card_view& card, std
                    double elapsed_days) noexcept
 {
     if (whole_days <= 0) {
-        return model.same_day.from_fsrs
-                   ? std::clamp(fsrs_probability(model, card, std::max(elapsed_days, 0.0)), lowest_probability,
-                                highest_probability)
-                   : same_day_probability(model.same_day, card.last_passed);
+        return model.same_day.from_fsrs ? std::clamp(fsrs_probability(model, card, std::max(elapsed_days, 0.0)),
+                                                     lowest_probability, highest_probability)
+                                        : same_day_probability(model.same_day, card.last_passed);
     }
     return later_day_probability(model, card, static_cast<double>(whole_days));
 }

@@ -34,7 +34,7 @@ double bce(double p, bool passed) noexcept
 
 /// The log losses of a candidate and of the model in force on the same held-out reviews, paired.
 class paired_losses {
-public:
+  public:
     void add(double candidate, double current) noexcept
     {
         const double d = candidate - current;
@@ -63,7 +63,7 @@ public:
         return swapped.candidate_wins(margin);
     }
 
-private:
+  private:
     std::size_t n_ = 0;
     double sum_ = 0.0;
     double squares_ = 0.0;
@@ -110,13 +110,12 @@ history_counts count_history(std::span<const logged_review> history, const day_c
     return counts;
 }
 
-bool refresh_due(const learner_recall_model& model, const history_counts& counts,
-                 const fit_schedule& schedule) noexcept
+bool refresh_due(const learner_recall_model& model, const history_counts& counts, const fit_schedule& schedule) noexcept
 {
     const bool parameters = counts.labelled >= schedule.fit.minimum_items &&
-                            (model.parameters_fitted_on == 0 ? counts.labelled > 0
-                                                             : grown(counts.labelled, model.parameters_fitted_on,
-                                                                     schedule.parameter_growth));
+                            (model.parameters_fitted_on == 0
+                                 ? counts.labelled > 0
+                                 : grown(counts.labelled, model.parameters_fitted_on, schedule.parameter_growth));
     const std::size_t samples =
         counts.labelled >= model.parameters_adopted_at ? counts.labelled - model.parameters_adopted_at : 0;
     const bool layer = samples >= schedule.layer_minimum &&
@@ -137,21 +136,20 @@ std::size_t answers_before_refresh(const learner_recall_model& model, const hist
         return static_cast<std::size_t>(std::ceil(static_cast<double>(base) * (1.0 + growth)));
     };
     const auto gap = [](std::size_t target, std::size_t now) { return target > now ? target - now : 1; };
-    const std::size_t parameters =
-        std::max<std::size_t>({schedule.fit.minimum_items, 1, model.parameters_fitted_on + 1U,
-                               model.parameters_fitted_on == 0
-                                   ? 0
-                                   : after_growth(model.parameters_fitted_on, schedule.parameter_growth)});
+    const std::size_t parameters = std::max<std::size_t>(
+        {schedule.fit.minimum_items, 1, model.parameters_fitted_on + 1U,
+         model.parameters_fitted_on == 0 ? 0 : after_growth(model.parameters_fitted_on, schedule.parameter_growth)});
     const std::size_t layer = std::max<std::size_t>(
         {model.parameters_adopted_at + schedule.layer_minimum,
          model.layer_fitted_on == 0
              ? 0
-             : model.parameters_adopted_at + std::max<std::size_t>(model.layer_fitted_on + 1U,
-                                                                   after_growth(model.layer_fitted_on,
-                                                                                schedule.layer_growth))});
+             : model.parameters_adopted_at +
+                   std::max<std::size_t>(model.layer_fitted_on + 1U,
+                                         after_growth(model.layer_fitted_on, schedule.layer_growth))});
     const std::size_t taken = same_day_total(model.same_day);
-    const std::size_t same_day = std::max<std::size_t>(
-        {schedule.same_day_minimum, taken == 0 ? 0 : std::max(taken + 1U, after_growth(taken, schedule.same_day_growth))});
+    const std::size_t same_day =
+        std::max<std::size_t>({schedule.same_day_minimum,
+                               taken == 0 ? 0 : std::max(taken + 1U, after_growth(taken, schedule.same_day_growth))});
     return std::min({gap(parameters, counts.labelled), gap(layer, counts.labelled), gap(same_day, counts.same_day)});
 }
 
@@ -194,9 +192,8 @@ void online_recall::record(std::span<const logged_review> reviews)
             labelled_times_.push_back(review.time);
         } else {
             const double exact = std::chrono::duration<double, std::ratio<86400>>(review.time - card.last_time).count();
-            same_day_samples_.push_back(
-                {fsrs::retrievability(model_.w, std::max(exact, 0.0), card.view.stability), card.view.last_passed,
-                 pass});
+            same_day_samples_.push_back({fsrs::retrievability(model_.w, std::max(exact, 0.0), card.view.stability),
+                                         card.view.last_passed, pass});
             if (card.view.last_passed) {
                 ++same_day_.after_pass;
                 same_day_.after_pass_passed += pass ? 1U : 0U;
@@ -226,9 +223,9 @@ void online_recall::refresh()
         return;
     }
     if (counts.labelled >= schedule_.fit.minimum_items &&
-        (model_.parameters_fitted_on == 0 ? counts.labelled > 0
-                                          : grown(counts.labelled, model_.parameters_fitted_on,
-                                                  schedule_.parameter_growth))) {
+        (model_.parameters_fitted_on == 0
+             ? counts.labelled > 0
+             : grown(counts.labelled, model_.parameters_fitted_on, schedule_.parameter_growth))) {
         fit_parameters();
     }
     if (samples_.size() >= schedule_.layer_minimum &&
@@ -286,8 +283,8 @@ void online_recall::fit_parameters()
     whole.reserve(card_order_.size());
     for (const auto key : card_order_) {
         const auto& card = cards_.at(key.value());
-        const auto seen = static_cast<std::size_t>(
-            std::lower_bound(card.times.begin(), card.times.end(), split) - card.times.begin());
+        const auto seen = static_cast<std::size_t>(std::lower_bound(card.times.begin(), card.times.end(), split) -
+                                                   card.times.begin());
         if (seen > 0) {
             before.emplace_back(card.history.begin(), card.history.begin() + static_cast<std::ptrdiff_t>(seen));
         }
@@ -380,18 +377,24 @@ std::vector<std::pair<card_key, fsrs::memory_state>> online_recall::card_states(
     return states;
 }
 
-recall_fit fit_recall_model(std::span<const logged_review> history, const fit_schedule& schedule)
+std::vector<std::size_t> time_order(std::span<const logged_review> log)
 {
-    std::vector<std::size_t> order(history.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        order[i] = i;
+    std::vector<std::size_t> order(log.size());
+    for (std::size_t row = 0; row < order.size(); ++row) {
+        order[row] = row;
     }
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (history[a].time != history[b].time) {
-            return history[a].time < history[b].time;
+        if (log[a].time != log[b].time) {
+            return log[a].time < log[b].time;
         }
-        return history[a].card < history[b].card;
+        return log[a].card < log[b].card;
     });
+    return order;
+}
+
+recall_fit fit_recall_model(std::span<const logged_review> history, const fit_schedule& schedule)
+{
+    const auto order = time_order(history);
     online_recall online(schedule);
     std::vector<logged_review> group;
     for (std::size_t first = 0; first < order.size();) {

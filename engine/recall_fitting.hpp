@@ -20,19 +20,19 @@ namespace quiz::engine::recall {
 
 struct fit_schedule {
     day_clock clock;
-    fsrs::fit_options fit;             ///< fit.minimum_items: labelled reviews before the first parameter fit
-    double parameter_growth = 0.2;     ///< refit the parameters once labelled reviews grew by this fraction
-    std::size_t layer_minimum = 1000;  ///< later-day predictions under the current parameters before a layer fit
-    double layer_growth = 0.05;        ///< refit the layer once those grew by this fraction
-    double layer_ridge = 100.0;        ///< L2 pull of the layer toward the identity
+    fsrs::fit_options fit;            ///< fit.minimum_items: labelled reviews before the first parameter fit
+    double parameter_growth = 0.2;    ///< refit the parameters once labelled reviews grew by this fraction
+    std::size_t layer_minimum = 1000; ///< later-day predictions under the current parameters before a layer fit
+    double layer_growth = 0.05;       ///< refit the layer once those grew by this fraction
+    double layer_ridge = 100.0;       ///< L2 pull of the layer toward the identity
     /// A candidate (parameters or layer) is fitted on all but the most recent `held_out` share of the reviews it
     /// could use, and adopted only if it beats the model in force on those recent reviews.
     double held_out = 0.2;
     /// ... by more than this many standard errors of the mean paired difference in log loss, so that noise in a
     /// small held-out set does not swap a good model for a worse one.
     double adoption_margin = 1.0;
-    std::size_t same_day_minimum = 10;  ///< same-day reviews before their counts are first taken in
-    double same_day_growth = 0.25;      ///< and taken in again once they grew by this fraction
+    std::size_t same_day_minimum = 10; ///< same-day reviews before their counts are first taken in
+    double same_day_growth = 0.25;     ///< and taken in again once they grew by this fraction
 };
 
 /// What a refit decision reads of a history: cheap counts, no fit.
@@ -49,13 +49,17 @@ struct history_counts {
 [[nodiscard]] bool refresh_due(const learner_recall_model& model, const history_counts& counts,
                                const fit_schedule& schedule) noexcept;
 
+/// The rows of a log in time order; reviews sharing a timestamp by card, then by row, so that nothing depends on how
+/// the rows of different cards are interleaved.
+[[nodiscard]] std::vector<std::size_t> time_order(std::span<const logged_review> log);
+
 /// At least how many more answers (each adds one review to one count, or none) before refresh_due can hold.
 [[nodiscard]] std::size_t answers_before_refresh(const learner_recall_model& model, const history_counts& counts,
                                                  const fit_schedule& schedule) noexcept;
 
 /// The online procedure over one learner's reviews, fed timestamp by timestamp in time order.
 class online_recall {
-public:
+  public:
     explicit online_recall(fit_schedule schedule);
 
     /// The tutor's probability for a review of `card` at `time`; nullopt for the card's first review.
@@ -71,14 +75,14 @@ public:
     /// Every card's state, in order of first review.
     [[nodiscard]] std::vector<std::pair<card_key, fsrs::memory_state>> card_states() const;
 
-private:
+  private:
     struct card_track {
-        fsrs::memory_state state{};    ///< moved with the parameters in force at each review, as the tutor does
+        fsrs::memory_state state{}; ///< moved with the parameters in force at each review, as the tutor does
         card_view view;
         std::int64_t last_day = 0;
         timestamp last_time{};
-        fsrs::training_card history;   ///< for parameter fits
-        std::vector<timestamp> times;  ///< of each review in history
+        fsrs::training_card history;  ///< for parameter fits
+        std::vector<timestamp> times; ///< of each review in history
     };
     struct layer_sample {
         layer_row x{};
@@ -98,7 +102,7 @@ private:
     fit_schedule schedule_;
     learner_recall_model model_;
     std::unordered_map<std::int64_t, card_track> cards_;
-    std::vector<card_key> card_order_; ///< in order of first review, so that fits do not depend on hashing
+    std::vector<card_key> card_order_;      ///< in order of first review, so that fits do not depend on hashing
     std::vector<timestamp> labelled_times_; ///< of every labelled review, in time order
     std::vector<layer_sample> samples_;     ///< later-day predictions under the current parameters, in time order
     std::vector<same_day_sample> same_day_samples_; ///< in time order

@@ -79,18 +79,7 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
         }
     }
 
-    // Time order; reviews sharing a timestamp go by card, then by row, so that nothing depends on how the rows of
-    // different cards are interleaved in the file.
-    std::vector<std::size_t> order(log.size());
-    for (std::size_t row = 0; row < order.size(); ++row) {
-        order[row] = row;
-    }
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        if (log[a].time != log[b].time) {
-            return log[a].time < log[b].time;
-        }
-        return log[a].card < log[b].card;
-    });
+    const auto order = time_order(log);
 
     // Dense card indices in order of first review, for the same reason (the fit shuffles cards by index).
     std::unordered_map<std::int64_t, std::size_t> card_index;

@@ -16,7 +16,7 @@ namespace quiz::engine {
 
 /// Told of each accepted answer right after its unit of work's commit() returned.
 class answer_listener {
-public:
+  public:
     virtual ~answer_listener() = default;
     virtual void answered(learner_id learner) = 0;
 };
@@ -31,8 +31,8 @@ struct learner_history {
 };
 [[nodiscard]] learner_history history_as_review_log(std::span<const answer_outline> answers);
 
-using recall_fitter = std::function<recall::recall_fit(std::span<const recall::logged_review>,
-                                                       const recall::fit_schedule&)>;
+using recall_fitter =
+    std::function<recall::recall_fit(std::span<const recall::logged_review>, const recall::fit_schedule&)>;
 
 enum class refit_status : unsigned char {
     not_due,    ///< the stored model is up to date with the learner's answers

@@ -34,7 +34,8 @@ const json::array& field(const json::object& object, std::string_view name, std:
 
 double real(const json::value& value, std::string_view name)
 {
-    const double v = value.is_double() ? value.as_double() : value.is_int64() ? static_cast<double>(value.as_int64())
+    const double v = value.is_double()   ? value.as_double()
+                     : value.is_int64()  ? static_cast<double>(value.as_int64())
                      : value.is_uint64() ? static_cast<double>(value.as_uint64())
                                          : std::nan("");
     if (!std::isfinite(v)) {

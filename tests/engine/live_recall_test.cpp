@@ -5,7 +5,6 @@
 #include "engine/recall_predictor.hpp"
 #include "engine/recall_refit.hpp"
 #include "engine/tutor_service.hpp"
-
 #include "tests/support/memory_store.hpp"
 #include "tests/support/test_pack.hpp"
 #include "tests/support/tutor_fixtures.hpp"
@@ -86,8 +85,8 @@ struct classroom {
             answer_request request;
             request.learner = learner;
             request.token = {on.session, on.card->sequence};
-            request.displayed = static_cast<std::uint32_t>(std::find(order.begin(), order.end(), choice) -
-                                                           order.begin());
+            request.displayed =
+                static_cast<std::uint32_t>(std::find(order.begin(), order.end(), choice) - order.begin());
             request.key = idempotency_key{"k" + std::to_string(keys++)};
             request.now = now;
             request.then_next = true;
@@ -118,13 +117,12 @@ struct classroom {
         const auto& index = *packs.find(pack_key{"p"});
         std::map<std::size_t, std::uint32_t> question_of_row;
         for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-            const auto card = std::find(history.cards.begin(), history.cards.end(),
-                                        std::make_pair(pack_key{"p"}, index.at(q).key));
+            const auto card =
+                std::find(history.cards.begin(), history.cards.end(), std::make_pair(pack_key{"p"}, index.at(q).key));
             if (card != history.cards.end()) {
                 question_of_row[history.reviews.size()] = q;
                 history.reviews.push_back({recall::card_key{card - history.cards.begin()}, fsrs::rating::good,
-                                           std::chrono::time_point_cast<std::chrono::microseconds>(at),
-                                           std::nullopt});
+                                           std::chrono::time_point_cast<std::chrono::microseconds>(at), std::nullopt});
             }
         }
         recall::predictor_options options;

@@ -105,7 +105,6 @@ TEST_CASE("on every production-shaped log the tutor's model stays in range and n
             later_day.add(tutor, fsrs);
             all_reviews.add(evaluate(run, model::tutor), evaluate(run, model::fsrs_default));
             ++logs;
-
         }
     }
     REQUIRE(logs >= 14);
