@@ -3,13 +3,16 @@
 
 #include <spdlog/logger.h>
 
+#include <algorithm>
 #include <exception>
 
 namespace quiz::bot {
 
-recall_refitter::recall_refitter(engine::unit_of_work_factory& units, std::function<engine::instant()> now,
-                                 spdlog::logger& log, recall_refitter_options options)
-    : units_(units), now_(std::move(now)), log_(log), options_(std::move(options)), worker_([this] { run(); })
+recall_refitter::recall_refitter(engine::unit_of_work_factory& reads, engine::unit_of_work_factory& writes,
+                                 std::function<engine::instant()> now, spdlog::logger& log,
+                                 recall_refitter_options options)
+    : reads_(reads), writes_(writes), now_(std::move(now)), log_(log), options_(std::move(options)),
+      worker_([this] { run(); })
 {
 }
 
@@ -26,8 +29,11 @@ recall_refitter::~recall_refitter()
 void recall_refitter::answered(engine::learner_id learner)
 {
     const std::lock_guard lock(mutex_);
-    const auto it = answers_until_.find(learner.value());
-    if (it != answers_until_.end() && it->second > 1) {
+    const auto& schedule = options_.schedule;
+    const auto first_check = std::max<std::size_t>(
+        1, std::min({schedule.fit.minimum_items, schedule.layer_minimum, schedule.same_day_minimum}));
+    const auto it = answers_until_.try_emplace(learner.value(), first_check).first;
+    if (it->second > 1) {
         --it->second; // not due yet whatever this answer was: no read needed
         return;
     }
@@ -85,7 +91,7 @@ void recall_refitter::run()
         engine::refit_result result;
         bool failed = false;
         try {
-            result = engine::refit_if_due(units_, learner, now_(), options_.schedule, options_.fit);
+            result = engine::refit_if_due(reads_, writes_, learner, now_(), options_.schedule, options_.fit);
             if (result.status == engine::refit_status::stored) {
                 log_.info("memory model refitted learner={} answers={}", learner.value(), result.answers);
             }

@@ -33,13 +33,15 @@ struct recall_refitter_options {
 /// Refits learners' memory models on a thread of its own, after the answers it is told of: the answer a learner
 /// waits for never waits for a fit. Which refits are due is read from the database (engine::refit_if_due), so a
 /// restart loses nothing; in memory it keeps only how many more answers each learner needs before the next check
-/// can find one due, so that most answers cost a map update and no read.
+/// can find one due, so that most answers cost a map update and no read. A learner it has not checked since it
+/// started is first checked after as many answers as the smallest refit threshold (a new learner cannot be due
+/// sooner; one with a history from before a restart is checked that many answers late at most).
 class recall_refitter final : public engine::answer_listener {
   public:
-    /// `units` is a connection of the refitter's own, used only on its thread. `now` gives the time stamped on
-    /// stored models.
-    recall_refitter(engine::unit_of_work_factory& units, std::function<engine::instant()> now, spdlog::logger& log,
-                    recall_refitter_options options = {});
+    /// `reads` (snapshots that never hold up the writer) and `writes` are units on a connection of the refitter's
+    /// own, used only on its thread. `now` gives the time stamped on stored models.
+    recall_refitter(engine::unit_of_work_factory& reads, engine::unit_of_work_factory& writes,
+                    std::function<engine::instant()> now, spdlog::logger& log, recall_refitter_options options = {});
     ~recall_refitter() override;
     recall_refitter(const recall_refitter&) = delete;
     recall_refitter& operator=(const recall_refitter&) = delete;
@@ -61,7 +63,8 @@ class recall_refitter final : public engine::answer_listener {
   private:
     void run();
 
-    engine::unit_of_work_factory& units_;
+    engine::unit_of_work_factory& reads_;
+    engine::unit_of_work_factory& writes_;
     std::function<engine::instant()> now_;
     spdlog::logger& log_;
     recall_refitter_options options_;

@@ -57,13 +57,13 @@ void save_states(unit_of_work& unit, learner_id learner, const learner_history& 
 
 } // namespace
 
-refit_result refit_if_due(unit_of_work_factory& units, learner_id learner, instant now,
+refit_result refit_if_due(unit_of_work_factory& reads, unit_of_work_factory& writes, learner_id learner, instant now,
                           const recall::fit_schedule& schedule, const recall_fitter& fit)
 {
     learner_history history;
     std::optional<stored_recall_model> stored;
     {
-        auto unit = units.begin();
+        auto unit = reads.begin();
         history = history_as_review_log(unit->attempts().history(learner));
         stored = unit->learners().recall_model(learner);
     }
@@ -75,7 +75,7 @@ refit_result refit_if_due(unit_of_work_factory& units, learner_id learner, insta
     }
     const auto result = fit(history.reviews, schedule);
 
-    auto unit = units.begin();
+    auto unit = writes.begin();
     if (unit->attempts().history(learner).size() != history.reviews.size()) {
         return {refit_status::superseded, history.reviews.size(), 1};
     }

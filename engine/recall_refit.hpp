@@ -46,10 +46,11 @@ struct refit_result {
     std::size_t answers_until = 1; ///< at least this many more answers before a refit can be due
 };
 
-/// Reads the learner's answers and stored model in one unit; when a refresh is due (recall::refresh_due), fits
-/// outside any transaction and stores the model, with the memory states of their questions replayed under new
-/// parameters, in a second unit, unless answers arrived meanwhile.
-refit_result refit_if_due(unit_of_work_factory& units, learner_id learner, instant now,
+/// Reads the learner's answers and stored model in a unit of `reads` (which only reads, so it may be a snapshot that
+/// never holds up writers); when a refresh is due (recall::refresh_due), fits outside any transaction and stores the
+/// model, with the memory states of their questions replayed under new parameters, in a unit of `writes`, unless
+/// answers arrived meanwhile.
+refit_result refit_if_due(unit_of_work_factory& reads, unit_of_work_factory& writes, learner_id learner, instant now,
                           const recall::fit_schedule& schedule, const recall_fitter& fit);
 
 } // namespace quiz::engine

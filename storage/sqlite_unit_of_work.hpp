@@ -41,7 +41,12 @@ struct sqlite_stores {
 /// thread only (the group commit's writer thread when there is one).
 class sqlite_unit_of_work_factory final : public engine::unit_of_work_factory {
 public:
-    explicit sqlite_unit_of_work_factory(SQLite::Database& db);
+    /// How a unit's transaction starts: `immediate` takes the write lock at once (BEGIN IMMEDIATE, the default);
+    /// `deferred` (BEGIN DEFERRED) only reads a snapshot, so with WAL it never blocks the writer: for units that read
+    /// and never write (a write in one fails rather than wait).
+    enum class start { immediate, deferred };
+
+    explicit sqlite_unit_of_work_factory(SQLite::Database& db, start how = start::immediate);
     ~sqlite_unit_of_work_factory() override;
     sqlite_unit_of_work_factory(const sqlite_unit_of_work_factory&) = delete;
     sqlite_unit_of_work_factory& operator=(const sqlite_unit_of_work_factory&) = delete;

@@ -230,10 +230,11 @@ int play(const play_options& options, io streams)
     storage::open_options fitting_open;
     fitting_open.verify = false; // the main connection checked the file just before
     SQLite::Database fitting_db = storage::open_database(options.db, fitting_open);
-    storage::sqlite_unit_of_work_factory fitting_units(fitting_db);
+    storage::sqlite_unit_of_work_factory fitting_reads(fitting_db, storage::sqlite_unit_of_work_factory::start::deferred);
+    storage::sqlite_unit_of_work_factory fitting_writes(fitting_db);
     const auto log = make_stderr_logger(log_format::plain);
     log->set_level(spdlog::level::warn);
-    recall_refitter refitter(fitting_units, [&clock] { return clock.now(); }, *log);
+    recall_refitter refitter(fitting_reads, fitting_writes, [&clock] { return clock.now(); }, *log);
     tutor.listen(&refitter);
 
     engine::start_request start;

@@ -143,10 +143,12 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     } catch (const std::exception& e) {
         return fail(streams, "QUIZBOT_DB: cannot open the database: " + std::string(e.what()));
     }
-    storage::sqlite_unit_of_work_factory fitting_units(*fitting_database);
+    storage::sqlite_unit_of_work_factory fitting_reads(*fitting_database,
+                                                      storage::sqlite_unit_of_work_factory::start::deferred);
+    storage::sqlite_unit_of_work_factory fitting_writes(*fitting_database);
     auto refit_options = hooks.refit;
     refit_options.hold_until_published = true;
-    recall_refitter refitter(fitting_units, now, log, std::move(refit_options));
+    recall_refitter refitter(fitting_reads, fitting_writes, now, log, std::move(refit_options));
     tutor.listen(&refitter);
     if (hooks.on_refitter) {
         hooks.on_refitter(refitter);

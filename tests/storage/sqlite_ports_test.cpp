@@ -229,3 +229,24 @@ TEST_CASE("sessions and rounds stored in state format 1 are read back")
 
 } // namespace
 } // namespace quiz::storage
+
+TEST_CASE("a deferred unit reads a snapshot while another connection holds the write lock; an immediate one waits")
+{
+    const quiz::storage::test::temp_folder folder;
+    const std::string path = folder.file("locks.db");
+    SQLite::Database writer = open_database(path);
+    storage::open_options quick;
+    quick.busy_timeout = std::chrono::milliseconds{50};
+    SQLite::Database reader = open_database(path, quick);
+    sqlite_unit_of_work_factory writes(writer);
+    sqlite_unit_of_work_factory reads(reader, sqlite_unit_of_work_factory::start::deferred);
+    sqlite_unit_of_work_factory immediate(reader);
+
+    const auto held = writes.begin(); // BEGIN IMMEDIATE: the write lock, until it ends
+    {
+        const auto unit = reads.begin();
+        CHECK_FALSE(unit->learners().find(engine::learner_id{1}));
+        CHECK(unit->attempts().history(engine::learner_id{1}).empty());
+    }
+    CHECK_THROWS(immediate.begin()); // SQLITE_BUSY once its 50 ms are up
+}

@@ -195,6 +195,77 @@ TEMPLATE_LIST_TEST_CASE("ports: a profile saved is found as saved", "[ports]", p
     CHECK(unit->learners().find(ada) == profile);
 }
 
+TEMPLATE_LIST_TEST_CASE("ports: a learner's memory model is stored whole, found as stored and replaced on save",
+                        "[ports]", port_fixtures)
+{
+    using namespace quiz::test::contract;
+    TestType f;
+    const learner_id ada = f.add_learner();
+    const learner_id bob = f.add_learner();
+    stored_recall_model stored;
+    stored.model.w[0] = 0.25;
+    stored.model.w[20] = 0.1234567890123;
+    stored.model.layer.beta = {-0.5, 1.25, 0.125, -0.0625, 0.3, -1.0, 1.0};
+    stored.model.same_day.from_fsrs = true;
+    stored.model.same_day.after_miss = 40;
+    stored.model.same_day.after_miss_passed = 27;
+    stored.model.same_day.after_pass = 300;
+    stored.model.same_day.after_pass_passed = 296;
+    stored.model.parameters_fitted_on = 1'229;
+    stored.model.parameters_adopted_at = 1'024;
+    stored.model.layer_fitted_on = 205;
+    stored.model.fits = 7;
+    stored.reviews = 1'874;
+    stored.fitted_at = at(1'709'553'600'789);
+    {
+        auto unit = f.units().begin();
+        CHECK_FALSE(unit->learners().recall_model(ada));
+        unit->learners().save_recall_model(ada, stored);
+        unit->commit();
+    }
+    {
+        auto unit = f.units().begin();
+        CHECK(unit->learners().recall_model(ada) == stored);
+        CHECK_FALSE(unit->learners().recall_model(bob));
+        stored.model.same_day.from_fsrs = false;
+        stored.reviews = 2'000;
+        unit->learners().save_recall_model(ada, stored); // replaces
+        unit->commit();
+    }
+    auto unit = f.units().begin();
+    CHECK(unit->learners().recall_model(ada) == stored);
+}
+
+TEMPLATE_LIST_TEST_CASE("ports: a learner's history is every answer of theirs, any pack, in the order given",
+                        "[ports]", port_fixtures)
+{
+    using namespace quiz::test::contract;
+    TestType f;
+    const learner_id ada = f.add_learner();
+    const learner_id bob = f.add_learner();
+    auto later = an_attempt(ada, "k1", "q2", true, true);
+    later.answered_at = at(1'709'600'000'000);
+    auto earlier = an_attempt(ada, "k2", "q1", true, false);
+    earlier.answered_at = at(1'709'500'000'000);
+    earlier.response_time = std::chrono::milliseconds{1234};
+    auto other = an_attempt(bob, "k3", "q1", true, true);
+    {
+        auto unit = f.units().begin();
+        unit->attempts().append(later);
+        unit->attempts().append(other);
+        unit->attempts().append(earlier);
+        unit->commit();
+    }
+    auto unit = f.units().begin();
+    const auto history = unit->attempts().history(ada);
+    REQUIRE(history.size() == 2);
+    CHECK(history[0] == answer_outline{pack_key{"zero"}, question_key{"q1"}, fsrs::rating::again,
+                                       at(1'709'500'000'000), std::chrono::milliseconds{1234}});
+    CHECK(history[1] == answer_outline{pack_key{"zero"}, question_key{"q2"}, fsrs::rating::good,
+                                       at(1'709'600'000'000), std::chrono::milliseconds{5400}});
+    CHECK(unit->attempts().history(bob).size() == 1);
+}
+
 TEMPLATE_LIST_TEST_CASE("ports: memories and skills are kept per learner and pack and replaced on save", "[ports]",
                         port_fixtures)
 {
