@@ -1,8 +1,20 @@
 # Runs `quizbot srs eval --json` on a review log and checks the default FSRS-6 row against the reference figures
 # (LOG_LOSS_MIN..MAX, AUC_MIN..MAX) and that the tutor's model beats both FSRS-6 rows on log loss and AUC.
 # -DQUIZBOT=... -DLOG=... -DLOG_LOSS_MIN= -DLOG_LOSS_MAX= -DAUC_MIN= -DAUC_MAX=
+# A LOG ending in .tar.gz holds one CSV: it is unpacked into WORK (-DWORK=...) first.
 if(NOT EXISTS "${LOG}")
     message(FATAL_ERROR "review log not found: ${LOG}")
+endif()
+if(LOG MATCHES "\\.tar\\.gz$")
+    file(REMOVE_RECURSE "${WORK}")
+    file(MAKE_DIRECTORY "${WORK}")
+    file(ARCHIVE_EXTRACT INPUT "${LOG}" DESTINATION "${WORK}")
+    file(GLOB unpacked "${WORK}/*.csv")
+    list(LENGTH unpacked unpacked_count)
+    if(NOT unpacked_count EQUAL 1)
+        message(FATAL_ERROR "${LOG} must hold exactly one CSV file, found ${unpacked_count}")
+    endif()
+    set(LOG "${unpacked}")
 endif()
 execute_process(COMMAND "${QUIZBOT}" srs eval "${LOG}" --json
     RESULT_VARIABLE code OUTPUT_VARIABLE report ERROR_VARIABLE errors)
