@@ -27,6 +27,15 @@ std::string join(const std::vector<std::string>& items)
 
 } // namespace
 
+std::string joined_lines(const std::vector<std::string>& lines)
+{
+    std::string out;
+    for (const auto& line : lines) {
+        out += line + '\n';
+    }
+    return out;
+}
+
 message card_header(pick_reason reason) noexcept
 {
     switch (reason) {
@@ -52,33 +61,49 @@ long long percent(long long part, long long whole) noexcept
     return static_cast<long long>(std::llround(100.0 * static_cast<double>(part) / static_cast<double>(whole)));
 }
 
-std::string render_card(const question_card& card, instant now)
+std::optional<std::string> card_note(const question_card& card)
+{
+    if (card.reason == pick_reason::follow_up && card.misconception_label) {
+        return format_message(message::card_follow_up_note, card.lang, {arg::str("label", *card.misconception_label)});
+    }
+    if (card.reason == pick_reason::practice && !card.deadline) {
+        return format_message(message::card_practice_note, card.lang, {});
+    }
+    if (card.reason == pick_reason::retry) {
+        return format_message(message::card_retry_note, card.lang, {});
+    }
+    return std::nullopt;
+}
+
+std::string card_progress_line(const question_card& card, instant now)
 {
     const language lang = card.lang;
     const auto position = arg::num("position", card.progress.position);
     const auto planned = arg::num("planned", card.progress.planned);
-    std::string out;
     if (card.deadline) {
-        out += format_message(message::card_header_round, lang, {position, planned});
         const auto seconds = std::chrono::ceil<std::chrono::seconds>(*card.deadline - now).count();
-        out += " · " + format_message(message::card_closes_in, lang, {arg::num("seconds", std::max<long long>(0, seconds))});
-    } else {
-        out += format_message(card_header(card.reason), lang, {position, planned});
-        out += " · " + format_message(message::card_due_remaining, lang, {arg::num("count", card.progress.due_remaining)});
+        return format_message(message::card_header_round, lang, {position, planned}) + " · " +
+               format_message(message::card_closes_in, lang, {arg::num("seconds", std::max<long long>(0, seconds))});
     }
-    out += '\n';
-    if (card.reason == pick_reason::follow_up && card.misconception_label) {
-        out += format_message(message::card_follow_up_note, lang, {arg::str("label", *card.misconception_label)}) + '\n';
-    } else if (card.reason == pick_reason::practice && !card.deadline) {
-        out += format_message(message::card_practice_note, lang, {}) + '\n';
-    } else if (card.reason == pick_reason::retry) {
-        out += format_message(message::card_retry_note, lang, {}) + '\n';
+    return format_message(card_header(card.reason), lang, {position, planned}) + " · " +
+           format_message(message::card_due_remaining, lang, {arg::num("count", card.progress.due_remaining)});
+}
+
+std::string render_card(const question_card& card, instant now, std::optional<std::string_view> section_as)
+{
+    const language lang = card.lang;
+    std::string out = card_progress_line(card, now) + '\n';
+    if (const auto note = card_note(card)) {
+        out += *note + '\n';
     }
     out += '\n' + card.stem + "\n\n";
     for (std::size_t i = 0; i < card.choices.size(); ++i) {
         out += std::string(1, choice_letter(i)) + ". " + card.choices[i] + '\n';
     }
-    out += '\n' + format_message(message::card_guide, lang, {arg::str("section", card.section_title)}) + '\n';
+    out += '\n' +
+           format_message(message::card_guide, lang,
+                          {arg::str("section", std::string(section_as.value_or(card.section_title)))}) +
+           '\n';
     return out;
 }
 
@@ -93,7 +118,22 @@ std::string render_chosen(const feedback& told, language lang)
                           {arg::str("letter", letter(told.chosen.position)), arg::str("choice", told.chosen.text)});
 }
 
-std::string render_feedback(const feedback& told, language lang)
+std::vector<std::string> feedback_next_lines(const feedback& told, language lang)
+{
+    std::vector<std::string> lines;
+    if (told.follow_up_next) {
+        lines.push_back(format_message(message::feedback_follow_up, lang, {}));
+    }
+    if (told.retry_in_session) {
+        lines.push_back(format_message(message::feedback_retry, lang, {}));
+    }
+    if (told.interval_days > 0) {
+        lines.push_back(format_message(message::feedback_comes_back, lang, {arg::num("days", told.interval_days)}));
+    }
+    return lines;
+}
+
+std::string render_feedback(const feedback& told, language lang, std::optional<std::string_view> section_as)
 {
     std::string out = format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {}) + '\n';
     if (!told.correct) {
@@ -104,16 +144,12 @@ std::string render_feedback(const feedback& told, language lang)
                           {arg::str("letter", letter(told.answer.position)), arg::str("choice", told.answer.text)}) +
            '\n';
     out += told.answer.explanation + '\n';
-    if (told.follow_up_next) {
-        out += format_message(message::feedback_follow_up, lang, {}) + '\n';
+    for (const auto& line : feedback_next_lines(told, lang)) {
+        out += line + '\n';
     }
-    if (told.retry_in_session) {
-        out += format_message(message::feedback_retry, lang, {}) + '\n';
-    }
-    if (told.interval_days > 0) {
-        out += format_message(message::feedback_comes_back, lang, {arg::num("days", told.interval_days)}) + '\n';
-    }
-    out += format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)}) + '\n';
+    out += format_message(message::feedback_guide, lang,
+                          {arg::str("section", std::string(section_as.value_or(told.section_title)))}) +
+           '\n';
     return out;
 }
 
@@ -150,27 +186,25 @@ std::string render_round_answer_status(round_answer_status status, language lang
     return {};
 }
 
-std::string render_summary(const session_summary& summary, language lang, instant now)
+std::vector<std::string> summary_lines(const session_summary& summary, language lang, instant now)
 {
-    std::string out = format_message(message::summary_title, lang, {}) + '\n';
+    std::vector<std::string> lines{format_message(message::summary_title, lang, {})};
     if (summary.answered == 0) {
-        out += format_message(message::summary_nothing_left, lang, {}) + '\n';
+        lines.push_back(format_message(message::summary_nothing_left, lang, {}));
     } else {
-        out += format_message(message::summary_score, lang,
-                              {arg::num("correct", summary.correct), arg::num("answered", summary.answered),
-                               arg::num("percent", percent(summary.correct, summary.answered))}) +
-               '\n';
-        out += format_message(message::summary_mix, lang,
-                              {arg::num("reviews", summary.reviews), arg::num("fresh", summary.fresh)}) +
-               '\n';
+        lines.push_back(format_message(message::summary_score, lang,
+                                       {arg::num("correct", summary.correct), arg::num("answered", summary.answered),
+                                        arg::num("percent", percent(summary.correct, summary.answered))}));
+        lines.push_back(format_message(message::summary_mix, lang,
+                                       {arg::num("reviews", summary.reviews), arg::num("fresh", summary.fresh)}));
         if (summary.practice > 0) {
-            out += format_message(message::summary_practice, lang, {arg::num("count", summary.practice)}) + '\n';
+            lines.push_back(format_message(message::summary_practice, lang, {arg::num("count", summary.practice)}));
         }
         if (summary.asked_again > 0) {
-            out += format_message(message::summary_asked_again, lang, {arg::num("count", summary.asked_again)}) + '\n';
+            lines.push_back(format_message(message::summary_asked_again, lang, {arg::num("count", summary.asked_again)}));
         }
         if (summary.follow_ups > 0) {
-            out += format_message(message::summary_follow_ups, lang, {arg::num("count", summary.follow_ups)}) + '\n';
+            lines.push_back(format_message(message::summary_follow_ups, lang, {arg::num("count", summary.follow_ups)}));
         }
     }
     if (!summary.to_revisit.empty()) {
@@ -178,34 +212,35 @@ std::string render_summary(const session_summary& summary, language lang, instan
         for (const auto& key : summary.to_revisit) {
             keys.push_back(key.value());
         }
-        out += format_message(message::summary_to_revisit, lang, {arg::str("list", join(keys))}) + '\n';
+        lines.push_back(format_message(message::summary_to_revisit, lang, {arg::str("list", join(keys))}));
     }
     if (summary.due_remaining > 0) {
-        out += format_message(message::summary_due_remaining, lang, {arg::num("count", summary.due_remaining)}) + '\n';
+        lines.push_back(format_message(message::summary_due_remaining, lang, {arg::num("count", summary.due_remaining)}));
     } else if (summary.next_due) {
-        out += format_message(message::summary_next_due, lang, {arg::num("days", days_until(now, *summary.next_due))}) +
-               '\n';
+        lines.push_back(
+            format_message(message::summary_next_due, lang, {arg::num("days", days_until(now, *summary.next_due))}));
     }
     if (summary.streak_days > 0) {
-        out += format_message(message::summary_streak, lang, {arg::num("days", summary.streak_days)}) + '\n';
+        lines.push_back(format_message(message::summary_streak, lang, {arg::num("days", summary.streak_days)}));
     }
-    return out;
+    return lines;
 }
 
-std::string render_stats(const learner_stats& stats, std::string_view pack_title, language lang, instant now)
+std::vector<std::string> stats_lines(const learner_stats& stats, std::string_view pack_title, language lang,
+                                     instant now)
 {
-    std::string out = format_message(message::stats_title, lang, {arg::str("pack", std::string(pack_title))}) + '\n';
-    out += format_message(message::stats_due, lang, {arg::num("count", stats.due_now)}) + '\n';
+    std::vector<std::string> lines{
+        format_message(message::stats_title, lang, {arg::str("pack", std::string(pack_title))}),
+        format_message(message::stats_due, lang, {arg::num("count", stats.due_now)})};
     if (stats.due_now == 0 && stats.next_due) {
-        out += format_message(message::summary_next_due, lang, {arg::num("days", days_until(now, *stats.next_due))}) +
-               '\n';
+        lines.push_back(
+            format_message(message::summary_next_due, lang, {arg::num("days", days_until(now, *stats.next_due))}));
     }
-    out += format_message(message::stats_seen, lang, {arg::num("seen", stats.seen), arg::num("total", stats.total)}) +
-           '\n';
-    out += format_message(message::stats_mastered, lang,
-                          {arg::num("mastered", stats.mastered_concepts),
-                           arg::num("total", static_cast<long long>(stats.concepts.size()))}) +
-           '\n';
+    lines.push_back(
+        format_message(message::stats_seen, lang, {arg::num("seen", stats.seen), arg::num("total", stats.total)}));
+    lines.push_back(format_message(message::stats_mastered, lang,
+                                   {arg::num("mastered", stats.mastered_concepts),
+                                    arg::num("total", static_cast<long long>(stats.concepts.size()))}));
     if (!stats.weakest.empty()) {
         std::vector<std::string> items;
         for (const auto& view : stats.weakest) {
@@ -213,19 +248,29 @@ std::string render_stats(const learner_stats& stats, std::string_view pack_title
                                            {arg::str("label", view.label),
                                             arg::num("percent", std::llround(100.0 * view.mastery))}));
         }
-        out += format_message(message::stats_weakest, lang, {arg::str("list", join(items))}) + '\n';
+        lines.push_back(format_message(message::stats_weakest, lang, {arg::str("list", join(items))}));
     }
     if (stats.answered > 0) {
-        out += format_message(message::stats_accuracy, lang,
-                              {arg::num("percent", percent(stats.correct, stats.answered)),
-                               arg::num("answered", stats.answered)}) +
-               '\n';
+        lines.push_back(format_message(message::stats_accuracy, lang,
+                                       {arg::num("percent", percent(stats.correct, stats.answered)),
+                                        arg::num("answered", stats.answered)}));
     }
     if (stats.streak_days > 0 || stats.best_streak_days > 0) {
-        out += format_message(message::summary_streak, lang, {arg::num("days", stats.streak_days)}) + " (" +
-               format_message(message::stats_best_streak, lang, {arg::num("days", stats.best_streak_days)}) + ")\n";
+        lines.push_back(format_message(message::summary_streak, lang, {arg::num("days", stats.streak_days)}) + " (" +
+                        format_message(message::stats_best_streak, lang, {arg::num("days", stats.best_streak_days)}) +
+                        ")");
     }
-    return out;
+    return lines;
+}
+
+std::string render_summary(const session_summary& summary, language lang, instant now)
+{
+    return joined_lines(summary_lines(summary, lang, now));
+}
+
+std::string render_stats(const learner_stats& stats, std::string_view pack_title, language lang, instant now)
+{
+    return joined_lines(stats_lines(stats, pack_title, lang, now));
 }
 
 std::string render_round_view(const round_view& view, language lang)

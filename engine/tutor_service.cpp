@@ -172,6 +172,16 @@ session_outcome tutor::end_session(learner_id learner, session_id session, insta
     return outcome;
 }
 
+std::optional<active_session> tutor::active(learner_id learner)
+{
+    auto unit = units_.begin();
+    const auto state = unit->sessions().active_for(learner);
+    if (!state) {
+        return std::nullopt;
+    }
+    return active_session{state->id, state->pack, state->sequence};
+}
+
 std::optional<learner_stats> tutor::stats(learner_id learner, const pack_key& pack, instant now,
                                           std::optional<language> lang)
 {

@@ -72,6 +72,13 @@ struct answer_outcome {
     pack_key pack; ///< the session's pack, for guide links (empty when there is no such session)
 };
 
+/// A learner's session still under way.
+struct active_session {
+    session_id session;
+    pack_key pack;
+    std::uint32_t sequence = 0; ///< the question on screen (its token's sequence)
+};
+
 class tutor {
 public:
     /// `units` and `packs` must outlive the tutor. The target retention is resolved here (with_target_retention).
@@ -91,6 +98,10 @@ public:
 
     /// Ends the session and returns its summary.
     session_outcome end_session(learner_id learner, session_id session, instant now);
+
+    /// The learner's session still under way (not ended), if any: its id, pack and the token of its question on
+    /// screen. Reads only.
+    [[nodiscard]] std::optional<active_session> active(learner_id learner);
 
     /// The learner's progress in a pack (nullopt for an unknown pack). Reads only.
     std::optional<learner_stats> stats(learner_id learner, const pack_key& pack, instant now,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/identity_ports.hpp"
+
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -52,24 +54,24 @@ struct group_commit_stats {
 /// Thread-safety: submit() and run() may be called from any thread. The connection, and every statement prepared
 /// on it, is used only by the writer thread from construction to destruction: nothing else may touch it meanwhile.
 /// A unit must not call run() (it would wait for itself).
-class group_commit {
+class group_commit final : public engine::action_queue {
 public:
     /// Runs inside the unit's savepoint, on the writer thread.
-    using unit = std::function<void()>;
+    using unit = engine::action_queue::unit;
     /// Called on the writer thread once the unit's fate is final: nullptr after its transaction committed, else
     /// the exception that rolled the unit back (its own, or the batch's when the commit itself failed). Keep it
     /// short and non-throwing: post to an IO context rather than doing IO here.
-    using completion = std::function<void(std::exception_ptr)>;
+    using completion = engine::action_queue::completion;
 
     explicit group_commit(SQLite::Database& db, group_commit_options options = {});
     group_commit(const group_commit&) = delete;
     group_commit& operator=(const group_commit&) = delete;
     /// Finishes every unit already submitted, then stops the writer.
-    ~group_commit();
+    ~group_commit() override;
 
     /// Queues a unit; never waits for IO (for an HTTP server's IO threads). Throws std::logic_error after
     /// shutdown began.
-    void submit(unit work, completion done);
+    void submit(unit work, completion done) override;
 
     /// Queues a unit and waits until it is committed (for the CLI and tests); returns what `work` returns, or
     /// rethrows its exception or the commit's.

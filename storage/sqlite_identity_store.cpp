@@ -21,8 +21,9 @@ sqlite_identity_store::sqlite_identity_store(SQLite::Database& db)
       find_learner_(db, "SELECT id, display_name FROM learner WHERE platform = ?1 AND external_id = ?2"),
       insert_learner_(db, "INSERT INTO learner (platform, external_id, display_name) VALUES (?1, ?2, ?3)"),
       rename_learner_(db, "UPDATE learner SET display_name = ?2 WHERE id = ?1"),
-      set_locale_(db, "UPDATE learner SET locale = ?2 WHERE id = ?1"),
+      set_locale_(db, "UPDATE learner SET locale = ?2, locale_chosen = ?3 WHERE id = ?1"),
       locale_of_(db, "SELECT locale FROM learner WHERE id = ?1"),
+      locale_chosen_(db, "SELECT locale_chosen FROM learner WHERE id = ?1"),
       set_role_(db, "INSERT INTO membership (workspace_id, learner_id, role) VALUES (?1, ?2, ?3)"
                     " ON CONFLICT (workspace_id, learner_id) DO UPDATE SET role = excluded.role"),
       role_of_(db, "SELECT role FROM membership WHERE workspace_id = ?1 AND learner_id = ?2"),
@@ -93,11 +94,12 @@ engine::learner_id sqlite_identity_store::ensure_learner(const identity& who, co
     return engine::learner_id{db_.getLastInsertRowid()};
 }
 
-void sqlite_identity_store::set_locale(engine::learner_id learner, engine::language lang)
+void sqlite_identity_store::set_locale(engine::learner_id learner, engine::language lang, bool chosen)
 {
     const statement_use use(set_locale_);
     use->bind(1, learner.value());
     use->bind(2, std::string(engine::code(lang)));
+    use->bind(3, chosen ? 1 : 0);
     if (use->exec() == 0) {
         throw std::logic_error("set_locale: no learner " + std::to_string(learner.value()));
     }
@@ -112,6 +114,13 @@ std::optional<engine::language> sqlite_identity_store::locale_of(engine::learner
     }
     const auto text = optional_text(use->getColumn(0));
     return text ? engine::parse_language(*text) : std::nullopt;
+}
+
+bool sqlite_identity_store::locale_chosen(engine::learner_id learner)
+{
+    const statement_use use(locale_chosen_);
+    use->bind(1, learner.value());
+    return use->executeStep() && use->getColumn(0).getInt() != 0;
 }
 
 void sqlite_identity_store::set_role(engine::workspace_id workspace, engine::learner_id learner, member_role role)

@@ -35,8 +35,10 @@ public:
     /// The learner's id, adding them the first time. A non-empty `display_name` replaces the stored one.
     engine::learner_id ensure_learner(const identity& who, const std::string& display_name);
     [[nodiscard]] std::optional<engine::learner_id> find_learner(const identity& who);
-    /// Sets the learner's language ('en'/'fr'), e.g. from the platform's locale or their choice.
-    void set_locale(engine::learner_id learner, engine::language lang);
+    /// Sets the learner's language ('en'/'fr'): `chosen` when they chose it, false when it is their platform's locale.
+    void set_locale(engine::learner_id learner, engine::language lang, bool chosen = false);
+    /// Whether the stored language was chosen by the learner (false for an unknown learner).
+    [[nodiscard]] bool locale_chosen(engine::learner_id learner);
     /// The learner's stored language; nullopt until one is set (or for an unknown learner).
     [[nodiscard]] std::optional<engine::language> locale_of(engine::learner_id learner);
 
@@ -59,6 +61,7 @@ private:
     SQLite::Statement rename_learner_;
     SQLite::Statement set_locale_;
     SQLite::Statement locale_of_;
+    SQLite::Statement locale_chosen_;
     SQLite::Statement set_role_;
     SQLite::Statement role_of_;
     SQLite::Statement insert_event_;

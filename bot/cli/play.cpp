@@ -6,14 +6,16 @@
 #include "bot/logging.hpp"
 #include "bot/recall_refitter.hpp"
 #include "bot/time_text.hpp"
+#include "bot/tutoring/service.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/catalog.hpp"
 #include "engine/choice_order.hpp"
 #include "engine/text_render.hpp"
 #include "engine/tutor_service.hpp"
 #include "storage/database.hpp"
+#include "storage/group_commit.hpp"
 #include "storage/open_error.hpp"
-#include "storage/sqlite_identity_store.hpp"
+#include "storage/sqlite_identity_directory.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -62,7 +64,7 @@ language locale_language()
 struct play_options {
     std::string pack;
     std::string learner;
-    std::optional<language> lang; ///< given with --lang: replaces the learner's remembered language
+    std::optional<language> lang; ///< given with --lang: the learner's choice, remembered
     std::string db;
     fs::path content;
     std::optional<engine::instant> fixed_now; ///< --now: every action happens at this instant
@@ -172,33 +174,16 @@ private:
     std::optional<engine::instant> fixed_;
 };
 
-struct local_learner {
-    engine::learner_id id;
-    engine::workspace_id workspace;
-    language lang = language::en;
-};
-
-/// The learner on this machine, created on first sight in the local workspace. Their language is the one given
-/// with --lang, else the one remembered, else (a new learner) the terminal's locale; it is remembered either way.
-local_learner ensure_local_learner(storage::sqlite_unit_of_work_factory& units, SQLite::Database& db,
-                                   const play_options& options)
+/// The person at this terminal, in the local workspace. Their language: the one given with --lang (a choice, kept),
+/// else the one remembered, else the terminal's locale.
+tutoring::actor local_actor(const play_options& options)
 {
-    storage::sqlite_identity_store identities(db);
-    auto unit = units.begin();
-    const storage::identity me{"local", options.learner};
-    const bool known = identities.find_learner(me).has_value();
-    local_learner who;
-    who.workspace = identities.ensure_workspace({"local", ""}, "this machine");
-    who.id = identities.ensure_learner(me, options.learner);
-    if (!identities.role_of(who.workspace, who.id)) {
-        identities.set_role(who.workspace, who.id, storage::member_role::learner);
-    }
-    if (options.lang || !known) {
-        identities.set_locale(who.id, options.lang.value_or(locale_language()));
-    }
-    const auto profile = unit->learners().find(who.id);
-    who.lang = profile ? profile->lang : options.lang.value_or(locale_language());
-    unit->commit();
+    tutoring::actor who;
+    who.identity = {"local", options.learner};
+    who.display_name = options.learner;
+    who.platform_lang = locale_language();
+    who.workspace = engine::platform_identity{"local", ""};
+    who.workspace_name = "this machine";
     return who;
 }
 
@@ -223,7 +208,6 @@ int play(const play_options& options, io streams)
 
     SQLite::Database db = storage::open_database(options.db);
     storage::sqlite_unit_of_work_factory units(db);
-    const local_learner who = ensure_local_learner(units, db, options);
     engine::tutor tutor(units, packs);
     const clock_source clock(options.fixed_now);
     // The learner's memory model is refitted on a connection and thread of its own while they read the feedback.
@@ -234,59 +218,68 @@ int play(const play_options& options, io streams)
     storage::sqlite_unit_of_work_factory fitting_writes(fitting_db);
     const auto log = make_stderr_logger(log_format::plain);
     log->set_level(spdlog::level::warn);
-    recall_refitter refitter(fitting_reads, fitting_writes, [&clock] { return clock.now(); }, *log);
+    recall_refitter_options refit_options;
+    refit_options.hold_until_published = true;
+    recall_refitter refitter(fitting_reads, fitting_writes, [&clock] { return clock.now(); }, *log, refit_options);
     tutor.listen(&refitter);
 
-    engine::start_request start;
-    start.learner = who.id;
-    start.workspace = who.workspace;
-    start.pack = content.key;
+    // Each action is one unit of the writer, as in `quizbot serve`: committed (synchronous=FULL) before its screen.
+    std::optional<storage::group_commit> writer;
+    storage::sqlite_identity_directory identities(db, [&writer] { writer->truncate_wal_after_commit(); });
+    storage::group_commit_options writer_options;
+    writer_options.on_batch = [&refitter](const storage::group_commit_batch&) { refitter.publish(); };
+    writer.emplace(db, writer_options);
+    tutoring::service desk({tutor, identities, *writer, packs, {content.key}, [&clock] { return clock.now(); },
+                            // The seed only shuffles choices; the instant varies it from one session to the next.
+                            [&clock] { return static_cast<std::uint64_t>(clock.now().time_since_epoch().count()); },
+                            *log, nullptr, nullptr, nullptr});
+
+    const auto who = local_actor(options);
+    if (options.lang) {
+        (void)desk.run({who, tutoring::choose_language{*options.lang}, std::nullopt});
+    }
+    tutoring::start start;
+    start.pack = content.key.value();
     start.where = engine::venue::terminal;
-    start.lang = who.lang;
-    start.now = clock.now();
-    // The seed only shuffles choices; the start instant varies it from one session to the next.
-    start.seed = static_cast<std::uint64_t>(start.now.time_since_epoch().count());
-    auto outcome = tutor.start_session(start);
-    const language lang = outcome.lang;
-    const std::string title = content.title.best(lang) != nullptr ? *content.title.best(lang) : content.key.value();
+    auto shown = desk.run({who, start, std::nullopt});
+    const language lang = shown.lang;
+    const std::string title = tutoring::pack_shelf::title(content, lang);
     streams.out << title << '\n';
 
-    while (outcome.card) {
-        const engine::question_card card = *outcome.card;
-        streams.out << '\n' << engine::render_card(card, clock.now()) << '\n';
-        const auto choice = read_choice(streams, card);
+    while (const auto* card = std::get_if<tutoring::card_screen>(&shown.body)) {
+        const tutoring::card_screen on_screen = *card;
+        streams.out << '\n' << engine::render_card(on_screen.card, clock.now()) << '\n';
+        const auto choice = read_choice(streams, on_screen.card);
         if (!choice) {
-            outcome = tutor.end_session(who.id, outcome.session, clock.now());
+            shown = desk.run({who, tutoring::stop{on_screen.session}, std::nullopt});
             break;
         }
-        engine::answer_request answer;
-        answer.learner = who.id;
-        answer.token = {outcome.session, card.sequence};
-        answer.displayed = *choice;
-        answer.key = engine::idempotency_key{"terminal:" + std::to_string(outcome.session.value()) + ":" +
-                                             std::to_string(card.sequence)};
-        answer.now = clock.now();
-        answer.then_next = true;
-        // Committed (synchronous=FULL) inside answer(), before any feedback is shown.
-        auto answered = tutor.answer(answer);
-        if (!answered.told) {
-            streams.err << "error: the answer was not recorded (" << static_cast<int>(answered.status) << ")\n";
+        auto answered =
+            desk.run({who, tutoring::answer{on_screen.session, on_screen.card.sequence, *choice, true}, std::nullopt});
+        auto* told = std::get_if<tutoring::feedback_screen>(&answered.body);
+        if (told == nullptr) {
+            const auto* n = std::get_if<tutoring::notice_screen>(&answered.body);
+            streams.err << "error: the answer was not recorded" << (n != nullptr ? ": " + n->text : std::string{})
+                        << '\n';
             return exit_failure;
         }
-        engine::feedback told = *answered.told;
-        told.section_title += " \u2014 " + guide_link(options, content, told.section, lang);
-        streams.out << '\n' << engine::render_feedback(told, lang);
-        outcome = answered.next ? std::move(*answered.next) : tutor.next_question(who.id, outcome.session, clock.now());
+        const auto link = told->told.section_title + " \u2014 " + guide_link(options, content, told->guide.section, lang);
+        streams.out << '\n' << engine::render_feedback(told->told, lang, link);
+        if (!told->next) {
+            break;
+        }
+        std::visit([&shown](auto& next) { shown.body = std::move(next); }, *told->next);
     }
 
     refitter.wait_idle(); // a fit under way finishes before the process ends
-    const auto now = clock.now();
-    if (outcome.summary) {
-        streams.out << '\n' << engine::render_summary(*outcome.summary, lang, now);
+    if (const auto* summary = std::get_if<tutoring::summary_screen>(&shown.body)) {
+        streams.out << '\n' << engine::joined_lines(summary->lines);
     }
-    if (const auto stats = tutor.stats(who.id, content.key, now, lang)) {
-        streams.out << '\n' << engine::render_stats(*stats, title, lang, now);
+    const auto stats = desk.run({who, tutoring::stats{content.key.value()}, std::nullopt});
+    if (const auto* progress = std::get_if<tutoring::stats_screen>(&stats.body)) {
+        streams.out << '\n' << engine::joined_lines(progress->lines);
     }
+    writer.reset(); // its queue drained while the stores it runs on are alive
     return exit_ok;
 }
 
@@ -308,8 +301,8 @@ const command play_command{
     "[--pack KEY] [--learner NAME] [--lang fr|en] [--db PATH] [--now TIME] [--content DIR]",
     "a tutoring session in the terminal: answer by letter, q or end of input to stop",
     run_play,
-    "Defaults: --pack zero-sharded; --learner $USER (else 'local'); --lang: the learner's remembered language,\n"
-    "for a new learner fr if LC_ALL/LANG starts with fr, else en; --db $QUIZBOT_DB or ./data/quizbot.db;\n"
+    "Defaults: --pack zero-sharded; --learner $USER (else 'local'); --lang: the language once chosen with --lang\n"
+    "(remembered), else fr if LC_ALL/LANG starts with fr, else en; --db $QUIZBOT_DB or ./data/quizbot.db;\n"
     "--content $QUIZBOT_CONTENT or ./content/packs; --now (ISO-8601, e.g. 2026-03-01T09:00:00Z) the clock.\n"
     "Guide links use $QUIZBOT_PUBLIC_URL when set, else the guide file's path.\n"
     "Each answer is committed to the database before its feedback is shown; run again to resume.\n",

@@ -9,18 +9,20 @@
 #include "bot/metrics.hpp"
 #include "bot/outbound/client.hpp"
 #include "bot/service_metrics.hpp"
-#include "bot/service_routes.hpp"
-#include "bot/slack/app.hpp"
-#include "bot/web/learner_token.hpp"
+#include "bot/http/service_routes.hpp"
+#include "bot/slack/routes.hpp"
+#include "bot/tutoring/service.hpp"
 #include "bot/web/playground.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/tutor_service.hpp"
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
-#include "storage/sqlite_identity_store.hpp"
+#include "storage/sqlite_identity_directory.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
 
 #include <SQLiteCpp/Database.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <spdlog/logger.h>
 
 #include <chrono>
@@ -49,6 +51,15 @@ private:
     std::mutex mutex_;
     SQLite::Database db_;
 };
+
+/// The answers metric's label for the platform an answer came from.
+answer_source source_of(const std::string& platform)
+{
+    if (platform == "discord") {
+        return answer_source::discord;
+    }
+    return platform == "slack" ? answer_source::slack : answer_source::web;
+}
 
 int fail(io streams, const std::string& message)
 {
@@ -120,7 +131,6 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         library.add(p);
     }
     storage::sqlite_unit_of_work_factory units(*database);
-    storage::sqlite_identity_store identities(*database);
     engine::tutor_config tutor_settings;
     if (cfg.target_retention) {
         tutor_settings.choose_retention = engine::retention_choice::fixed;
@@ -159,18 +169,16 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         refitter.publish();
     };
     std::optional<storage::group_commit> writer(std::in_place, *database, writer_options);
-    const web::playground_backend playground{tutor, identities, *writer, library, pack_keys, now, metrics};
+    // Forgetting a learner empties the WAL once its unit has committed, so the erased rows leave the files.
+    storage::sqlite_identity_directory identities(*database, [&writer] { writer->truncate_wal_after_commit(); });
 
     const bool content_loaded = !content.packs.empty();
-    const std::vector<health_check> checks{
+    const std::vector<http::health_check> checks{
         {"database", [&probe] { return (*probe)(); }},
         {"content", [content_loaded] { return content_loaded; }},
     };
     http::router routes;
-    add_service_routes(routes, checks, registry);
-    if (cfg.playground) {
-        web::add_playground_routes(routes, playground);
-    }
+    http::add_service_routes(routes, checks, registry);
 
     http::server_options options;
     options.host = cfg.listen.host;
@@ -180,16 +188,22 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     options.handle_signals = hooks.handle_signals;
     http::server server(options, routes, log, metrics);
 
+    // The tutoring layer: every front end's actions run as units of the writer; screens go back to the IO threads.
+    tutoring::service tutoring({tutor, identities, *writer, library, pack_keys, now, {}, log,
+                                [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
+                                [&metrics](const std::string& platform) { metrics.answer_recorded(source_of(platform)); },
+                                hooks.before_unit});
+    if (cfg.playground) {
+        web::add_playground_routes(routes, tutoring);
+    }
+
     // Calls back to the platforms share the server's IO threads; declared after the server, so destroyed first.
     outbound::client_options outbound_options;
     outbound_options.user_agent = "quizbot/0.1";
     outbound::client outbound(server.context(), outbound_options, log, metrics);
     // Platform adapters: each registers its routes when its credentials are configured.
     if (!cfg.slack.signing_secret.empty()) {
-        slack::slack_backend slack_app{tutor, identities, units,          *writer,  library, pack_keys,
-                                       now,   cfg.slack,  cfg.public_url, outbound, log,     *database};
-        slack_app.on_answer_recorded = [&metrics] { metrics.answer_recorded(answer_source::slack); };
-        slack::add_slack_routes(routes, slack_app);
+        slack::add_slack_routes(routes, {tutoring, cfg.slack, cfg.public_url, outbound, log});
         log.info("slack routes on /slack/commands /slack/interactions /slack/events");
     }
     if (!cfg.discord.public_key.empty()) {
@@ -197,11 +211,8 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         discord_settings.public_key = cfg.discord.public_key;
         discord_settings.api_base = cfg.discord.api_base;
         discord_settings.defer_after = hooks.discord_defer_after;
-        discord::add_discord_routes(
-            routes, {{tutor, identities, *database, library, pack_keys, &cfg.public_url},
-                     *writer, server.context(), outbound, log, discord_settings,
-                     now, [] { return web::new_session_seed(); }, hooks.discord_before_unit,
-                     [&metrics] { metrics.answer_recorded(answer_source::discord); }});
+        discord::add_discord_routes(routes,
+                                    {tutoring, server.context(), outbound, log, discord_settings, &cfg.public_url});
         log.info("discord route on /discord/interactions");
     }
 

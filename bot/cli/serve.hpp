@@ -22,10 +22,11 @@ struct serve_hooks {
     std::shared_ptr<spdlog::sinks::sink> log_sink;     ///< null: standard error
     std::function<void(http::server&)> on_listening; ///< called once bound, before serving (on the calling thread)
     bool handle_signals = true;
-    /// Discord: how long a reply may take before the interaction is deferred, and a hook run at the start of each
-    /// interaction's unit on the writer thread (tests slow units with it to exercise deferral).
+    /// Discord: how long a reply may take before the interaction is deferred.
     std::chrono::milliseconds discord_defer_after{2'000};
-    std::function<void()> discord_before_unit;
+    /// Run at the start of every user action's unit on the writer thread (tests slow units with it to exercise
+    /// Discord's deferral).
+    std::function<void()> before_unit;
     /// How learners' memory models are refitted (tests lower the threshold and slow the fit to show that no answer
     /// waits for it); on_refitter is given the running refitter, for tests to wait on.
     recall_refitter_options refit;

@@ -4,7 +4,7 @@
 #include "bot/cli/commands.hpp"
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/learner_arg.hpp"
-#include "bot/review_log_export.hpp"
+#include "bot/cli/review_log_export.hpp"
 #include "storage/database.hpp"
 #include "storage/open_error.hpp"
 #include "storage/review_history.hpp"

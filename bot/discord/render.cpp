@@ -2,8 +2,8 @@
 #include "bot/discord/render.hpp"
 
 #include "bot/discord/component_ids.hpp"
-#include "bot/discord/texts.hpp"
-#include "bot/web/play_json.hpp"
+#include "bot/tutoring/guide_link.hpp"
+#include "bot/tutoring/texts.hpp"
 #include "engine/catalog.hpp"
 #include "engine/choice_order.hpp"
 #include "engine/text_render.hpp"
@@ -79,22 +79,9 @@ json::object message(std::string content, json::array components)
                         {"allowed_mentions", json::object{{"parse", json::array{}}}}};
 }
 
-std::string guide_link(std::string_view pack, const engine::section_key& section, engine::language lang,
-                       const link_base& links)
+std::string guide_link(const tutoring::guide_section& guide, const link_base& links)
 {
-    return links.public_url + web::guide_url(pack, section.value(), lang);
-}
-
-/// Replaces the plain `line` at the end of `text` by its linked form (or appends it).
-std::string with_linked_line(std::string text, const std::string& line, const std::string& linked)
-{
-    const auto at = text.rfind(line);
-    if (at != std::string::npos) {
-        text.replace(at, line.size(), linked);
-    } else {
-        text += linked + '\n';
-    }
-    return text;
+    return links.public_url + tutoring::guide_path(guide);
 }
 
 std::string masked_link(std::string_view title, const std::string& url)
@@ -104,19 +91,6 @@ std::string masked_link(std::string_view title, const std::string& url)
         safe += (c == '[' || c == ']') ? '\'' : c; // brackets would end the link text early
     }
     return "[" + safe + "](<" + url + ">)";
-}
-
-std::string card_text(const engine::question_card& card, std::string_view pack, const link_base& links,
-                      engine::instant now)
-{
-    using engine::message_arg;
-    const auto plain = engine::format_message(engine::message::card_guide, card.lang,
-                                              {message_arg::str("section", card.section_title)});
-    const auto linked = engine::format_message(
-        engine::message::card_guide, card.lang,
-        {message_arg::str("section",
-                          masked_link(card.section_title, guide_link(pack, card.section, card.lang, links)))});
-    return with_linked_line(engine::render_card(card, now), plain, linked);
 }
 
 std::string choice_label(std::size_t position, std::string_view text)
@@ -174,29 +148,26 @@ reply note(std::string_view content, bool ephemeral)
     return {reply_kind::new_message, ephemeral, message(std::string(content), {})};
 }
 
-reply card_reply(const engine::question_card& card, engine::session_id session, std::string_view pack,
-                 const link_base& links, engine::instant now)
+reply card_reply(const tutoring::card_screen& shown, const link_base& links)
 {
+    const auto& card = shown.card;
     std::vector<json::object> buttons;
     for (std::size_t i = 0; i < card.choices.size(); ++i) {
         buttons.push_back(make_button(choice_label(i, card.choices[i]),
-                                      custom_id(answer_button{session, card.sequence, static_cast<std::uint32_t>(i)}),
+                                      custom_id(answer_button{shown.session, card.sequence, static_cast<std::uint32_t>(i)}),
                                       secondary));
     }
-    return {reply_kind::new_message, false, message(card_text(card, pack, links, now), rows_of(buttons, max_rows))};
+    const auto text = engine::render_card(card, shown.shown_at, masked_link(card.section_title, guide_link(shown.guide, links)));
+    return {reply_kind::new_message, false, message(text, rows_of(buttons, max_rows))};
 }
 
-reply feedback_reply(const source_message& shown, const engine::feedback& told, engine::language lang,
-                     engine::session_id session, std::string_view pack, const link_base& links)
+reply feedback_reply(const source_message& shown, const tutoring::feedback_screen& answered, engine::language lang,
+                     const link_base& links)
 {
-    using engine::message_arg;
-    const auto plain = engine::format_message(engine::message::feedback_guide, lang,
-                                              {message_arg::str("section", told.section_title)});
-    const auto linked = engine::format_message(
-        engine::message::feedback_guide, lang,
-        {message_arg::str("section", masked_link(told.section_title, guide_link(pack, told.section, lang, links)))});
+    const auto& told = answered.told;
     const std::string feedback =
-        (told.correct ? "\u2705 " : "\u274C ") + with_linked_line(engine::render_feedback(told, lang), plain, linked);
+        (told.correct ? "\u2705 " : "\u274C ") +
+        engine::render_feedback(told, lang, masked_link(told.section_title, guide_link(answered.guide, links)));
     // The feedback matters more than the question's text: when both do not fit, the question is shortened.
     const std::size_t used = utf8_chars(feedback) + 1;
     std::string content = used < max_content ? clip(shown.content, max_content - used) + "\n" : std::string{};
@@ -216,33 +187,31 @@ reply feedback_reply(const source_message& shown, const engine::feedback& told, 
                                       b.custom_id, style, true));
     }
     auto components = rows_of(buttons, max_rows - 1);
-    const auto next_id = custom_id(next_button{session, std::string(pack)});
+    const auto next_id = custom_id(next_button{answered.session, answered.pack.value()});
     components.push_back(row(json::array{
-        make_button(std::string(text_in(text::next_button, lang)),
-                    next_id.size() <= max_custom_id ? next_id : custom_id(next_button{session, {}}), primary)}));
+        make_button(tutoring::say(tutoring::text::next_button, lang),
+                    next_id.size() <= max_custom_id ? next_id : custom_id(next_button{answered.session, {}}), primary)}));
     return {reply_kind::update_message, false, message(content, std::move(components))};
 }
 
-reply summary_reply(const engine::session_summary& summary, engine::language lang, std::string_view pack,
-                    engine::instant now)
+reply summary_reply(const tutoring::summary_screen& shown, engine::language lang)
 {
     json::array components;
-    const auto id = custom_id(start_button{std::string(pack)});
+    const auto& pack = shown.pack.value();
+    const auto id = custom_id(start_button{pack});
     if (!pack.empty() && id.size() <= max_custom_id) {
         components.push_back(
-            row(json::array{make_button(std::string(text_in(text::start_again_button, lang)), id, primary)}));
+            row(json::array{make_button(tutoring::say(tutoring::text::start_again_button, lang), id, primary)}));
     }
-    return {reply_kind::new_message, false, message(engine::render_summary(summary, lang, now), std::move(components))};
+    return {reply_kind::new_message, false, message(engine::joined_lines(shown.lines), std::move(components))};
 }
 
-reply forget_question_reply(engine::language lang, bool ephemeral)
+reply forget_question_reply(const tutoring::confirm_screen& question, bool ephemeral)
 {
-    json::array buttons{
-        make_button(std::string(text_in(text::forget_yes_button, lang)), custom_id(forget_button{true}), danger),
-        make_button(std::string(text_in(text::forget_no_button, lang)), custom_id(forget_button{false}), secondary)};
+    json::array buttons{make_button(question.yes, custom_id(forget_button{true}), danger),
+                        make_button(question.no, custom_id(forget_button{false}), secondary)};
     json::array components{row(std::move(buttons))};
-    return {reply_kind::new_message, ephemeral,
-            message(std::string(text_in(text::forget_question, lang)), std::move(components))};
+    return {reply_kind::new_message, ephemeral, message(question.question, std::move(components))};
 }
 
 } // namespace quiz::bot::discord

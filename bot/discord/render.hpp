@@ -2,8 +2,7 @@
 #pragma once
 
 #include "bot/discord/interaction.hpp"
-#include "engine/tutor_ids.hpp"
-#include "engine/tutor_outcomes.hpp"
+#include "bot/tutoring/screens.hpp"
 
 #include <boost/json/object.hpp>
 
@@ -24,11 +23,9 @@ struct reply {
     reply_kind kind = reply_kind::new_message;
     bool ephemeral = false;   ///< only the learner sees it (new messages only)
     boost::json::object data; ///< the message: content, components, allowed_mentions
-    bool answer_recorded = false; ///< the action recorded a new answer (counted once committed)
-    bool learner_erased = false;  ///< the action erased a learner (the WAL is then truncated after the commit)
 };
 
-/// Where guide links point: `<public_url>/guide/<pack>/<section>?lang=xx`.
+/// Where guide links point: `<public_url>/guide/<pack>/<section>?lang=xx` (tutoring::guide_path).
 struct link_base {
     std::string public_url; ///< no trailing '/'
 };
@@ -43,18 +40,16 @@ struct link_base {
 [[nodiscard]] reply note(std::string_view content, bool ephemeral);
 
 /// The question on screen with one button per choice.
-[[nodiscard]] reply card_reply(const engine::question_card& card, engine::session_id session, std::string_view pack,
-                               const link_base& links, engine::instant now);
+[[nodiscard]] reply card_reply(const tutoring::card_screen& card, const link_base& links);
 /// The answered question: the question's message (`shown`, as Discord sent it back with the click), then the feedback
 /// with the explanations and the guide link; the choice buttons disabled (the chosen and the right one marked) and a
 /// Next button. Always an update of the question's message.
-[[nodiscard]] reply feedback_reply(const source_message& shown, const engine::feedback& told, engine::language lang,
-                                   engine::session_id session, std::string_view pack, const link_base& links);
+[[nodiscard]] reply feedback_reply(const source_message& shown, const tutoring::feedback_screen& told,
+                                   engine::language lang, const link_base& links);
 /// The end of a session, with a button to start another one in the same pack.
-[[nodiscard]] reply summary_reply(const engine::session_summary& summary, engine::language lang, std::string_view pack,
-                                  engine::instant now);
+[[nodiscard]] reply summary_reply(const tutoring::summary_screen& summary, engine::language lang);
 /// Erase-or-cancel buttons for /quiz forget-me.
-[[nodiscard]] reply forget_question_reply(engine::language lang, bool ephemeral);
+[[nodiscard]] reply forget_question_reply(const tutoring::confirm_screen& question, bool ephemeral);
 
 /// At most `max_chars` Unicode characters of UTF-8 `text`, ending with "…" when cut.
 [[nodiscard]] std::string clip(std::string_view text, std::size_t max_chars);

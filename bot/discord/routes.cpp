@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "bot/discord/routes.hpp"
 
+#include "bot/discord/flows.hpp"
 #include "bot/discord/signature.hpp"
-#include "bot/discord/texts.hpp"
 #include "bot/discord/user_agent.hpp"
 #include "bot/http/router.hpp"
 #include "bot/outbound/client.hpp"
-#include "storage/group_commit.hpp"
+#include "bot/tutoring/service.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
@@ -50,7 +50,7 @@ class exchange : public std::enable_shared_from_this<exchange> {
     enum class phase { working, answered, deferred };
 
     void on_deadline();
-    void on_done(std::optional<discord::reply> result);
+    void on_done(const discord::reply& result);
     void follow_up(const discord::reply& result);
 
     std::shared_ptr<const endpoint> owner_;
@@ -64,7 +64,7 @@ class exchange : public std::enable_shared_from_this<exchange> {
 
 class endpoint : public std::enable_shared_from_this<endpoint> {
   public:
-    explicit endpoint(endpoint_backend b) : b_(std::move(b)), verifier_(b_.settings.public_key), flows_(b_.tutor) {}
+    explicit endpoint(endpoint_backend b) : b_(std::move(b)), verifier_(b_.settings.public_key) {}
 
     void serve(const http::request& req, const http::responder& reply) const
     {
@@ -96,60 +96,37 @@ class endpoint : public std::enable_shared_from_this<endpoint> {
         case interaction_type::message_component:
             break;
         }
-        const bool ephemeral = flows::private_reply(in);
+        const bool ephemeral = private_reply(in);
         std::make_shared<exchange>(shared_from_this(), std::move(in), reply, ephemeral)->start();
     }
 
     const endpoint_backend& backend() const noexcept { return b_; }
-    flows& tutor_flows() const noexcept { return flows_; }
+    [[nodiscard]] link_base links() const { return {*b_.public_url}; }
 
   private:
     endpoint_backend b_;
     signature_verifier verifier_;
-    mutable flows flows_; ///< used on the writer thread only
 };
 
 void exchange::start()
 {
     const auto& b = owner_->backend();
+    auto request = request_of(in_);
+    if (!request) {
+        reply_.send(json_answer(callback_body(stale_button_reply(in_))));
+        return;
+    }
     timer_ = std::make_shared<net::steady_timer>(b.context, b.settings.defer_after);
     timer_->async_wait([self = shared_from_this()](boost::system::error_code ec) {
         if (!ec) {
             self->on_deadline();
         }
     });
-    auto result = std::make_shared<std::optional<discord::reply>>();
-    const auto now = b.clock();
-    const auto seed = b.seeds();
-    try {
-        b.writer.submit(
-            [self = shared_from_this(), result, now, seed] {
-                const auto& backend = self->owner_->backend();
-                if (backend.before_unit) {
-                    backend.before_unit();
-                }
-                result->emplace(self->owner_->tutor_flows().handle(self->in_, seed, now));
-                if ((*result)->learner_erased) {
-                    backend.writer.truncate_wal_after_commit();
-                }
-            },
-            [self = shared_from_this(), result](std::exception_ptr failure) {
-                if (failure) {
-                    try {
-                        std::rethrow_exception(failure);
-                    } catch (const std::exception& e) {
-                        self->owner_->backend().log.error("discord interaction failed reason={}", e.what());
-                    } catch (...) {
-                        self->owner_->backend().log.error("discord interaction failed");
-                    }
-                    result->reset();
-                } else if (*result && (*result)->answer_recorded && self->owner_->backend().on_answer_recorded) {
-                    self->owner_->backend().on_answer_recorded();
-                }
-                self->on_done(std::move(*result));
-            });
-    } catch (const std::logic_error&) { // shutting down
-        timer_->cancel();
+    const bool queued = b.tutoring.perform(std::move(*request), [self = shared_from_this()](tutoring::screen shown) {
+        self->on_done(reply_to(self->in_, shown, self->owner_->links()));
+    });
+    if (!queued) { // shutting down
+        net::post(b.context, [timer = timer_] { timer->cancel(); });
         reply_.send(http::error_response(503, "the server is stopping", {}));
     }
 }
@@ -164,22 +141,19 @@ void exchange::on_deadline()
     reply_.send(json_answer(deferred_body(in_.type == interaction_type::message_component, ephemeral_)));
 }
 
-void exchange::on_done(std::optional<discord::reply> result)
+void exchange::on_done(const discord::reply& result)
 {
-    if (!result) {
-        result = note(text_in(text::failed, language_of_locale(in_.locale)), true);
-    }
     {
         const std::lock_guard lock(mutex_);
         if (phase_ == phase::working) {
             phase_ = phase::answered;
-            reply_.send(json_answer(callback_body(*result)));
+            reply_.send(json_answer(callback_body(result)));
             // Timers are not thread-safe: cancel on the timer's own context.
             net::post(owner_->backend().context, [timer = timer_] { timer->cancel(); });
             return;
         }
     }
-    follow_up(*result);
+    follow_up(result);
 }
 
 void exchange::follow_up(const discord::reply& result)
@@ -188,7 +162,7 @@ void exchange::follow_up(const discord::reply& result)
     const std::string webhook = b.settings.api_base + "/webhooks/" + in_.application_id + "/" + in_.token;
     outbound::request req;
     req.fields.set("Content-Type", "application/json");
-    req.fields.set("User-Agent", user_agent(*b.tutor.public_url));
+    req.fields.set("User-Agent", user_agent(*b.public_url));
     json::object data = result.data;
     // After a "thinking…" (commands) the reply replaces it; after a silent acknowledgement (clicks), an update
     // edits the clicked message and a new message is a follow-up of its own.

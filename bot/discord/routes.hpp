@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "bot/discord/flows.hpp"
-
 #include <chrono>
-#include <functional>
 #include <string>
 
 namespace boost::asio {
@@ -13,8 +10,8 @@ class io_context;
 namespace spdlog {
 class logger;
 }
-namespace quiz::storage {
-class group_commit;
+namespace quiz::bot::tutoring {
+class service;
 }
 namespace quiz::bot::http {
 class router;
@@ -35,22 +32,16 @@ struct endpoint_settings {
 
 /// What the endpoint works with. Everything must outlive the router.
 struct endpoint_backend {
-    tutoring tutor;
-    storage::group_commit& writer;
+    tutoring::service& tutoring;
     boost::asio::io_context& context; ///< the server's, for the deferral timers
     outbound::client& outbound;
     spdlog::logger& log;
     endpoint_settings settings;
-    std::function<engine::instant()> clock;
-    std::function<std::uint64_t()> seeds; ///< a new session's choice shuffle
-    /// Runs at the start of every unit, on the writer thread (tests slow units down with it to exercise deferral).
-    std::function<void()> before_unit;
-    /// Runs once a unit that recorded an answer has committed (the answers metric).
-    std::function<void()> on_answer_recorded;
+    const std::string* public_url; ///< read at each use: `quizbot serve` knows it only once it listens
 };
 
 /// Registers `POST /discord/interactions` (docs/discord.md): verifies the signature before anything else (401),
-/// answers PING with PONG, and runs each command or click as one group commit unit, answering in the HTTP response,
+/// answers PING with PONG, and runs each command or click as one action of the tutoring layer, answering in the HTTP response,
 /// or deferring and editing the reply through the API when the unit takes longer than `defer_after`.
 /// Throws std::invalid_argument for a malformed public key.
 void add_discord_routes(http::router& routes, endpoint_backend backend);

@@ -9,21 +9,12 @@
 
 namespace quiz::bot::slack {
 
-/// Sentences only the Slack front end says (commands, buttons, the Home tab); the tutor's own are in the engine's
-/// catalogue. Same template syntax (engine::format_pattern).
+/// Sentences only the Slack front end says (its commands' syntax, the Home tab); the tutoring layer's are in
+/// bot/tutoring/texts.hpp and the tutor's own in the engine's catalogue. Same template syntax (engine::format_pattern).
 enum class text {
     help,
-    button_next,
-    button_start,
-    button_review,
-    lang_set,
     lang_usage,
     unknown_command,
-    unknown_pack_or_concept,
-    forgotten,
-    nothing_to_forget,
-    forget_failed,
-    failed,
     home_title,
     home_nothing_yet,
     dm_hint,

@@ -3,7 +3,7 @@
 
 #include "bot/web/html.hpp"
 #include "bot/web/markdown.hpp"
-#include "bot/web/play_json.hpp"
+#include "bot/tutoring/guide_link.hpp"
 
 #include "bot/http/url_encoding.hpp"
 
@@ -78,7 +78,7 @@ std::string guide_section_page(const engine::pack& content, const engine::guide_
     body += "\"><ul>\n";
     for (const auto& s : content.sections) {
         body += "<li><a href=\"";
-        append_escaped(body, guide_url(content.key.value(), s.key.value(), lang));
+        append_escaped(body, tutoring::guide_path({content.key, s.key, {}, lang}));
         body += s.key == section.key ? "\" aria-current=\"page\">" : "\">";
         append_escaped(body, text_in(s.title, lang, s.key.value()));
         body += "</a></li>\n";
@@ -102,7 +102,7 @@ std::string guide_index_page(const engine::pack& content, engine::language lang)
     body += "\"><ol>\n";
     for (const auto& s : content.sections) {
         body += "<li><a href=\"";
-        append_escaped(body, guide_url(content.key.value(), s.key.value(), lang));
+        append_escaped(body, tutoring::guide_path({content.key, s.key, {}, lang}));
         body += "\">";
         append_escaped(body, text_in(s.title, lang, s.key.value()));
         body += "</a></li>\n";

@@ -46,13 +46,4 @@ bool valid_learner_token(std::string_view token) noexcept
     return true;
 }
 
-std::uint64_t new_session_seed()
-{
-    std::uint64_t seed = 0;
-    for (const unsigned char b : random_bytes<8>()) {
-        seed = (seed << 8U) | b;
-    }
-    return seed;
-}
-
 } // namespace quiz::bot::web

@@ -14,7 +14,4 @@ namespace quiz::bot::web {
 /// Whether `token` has the shape new_learner_token() gives.
 [[nodiscard]] bool valid_learner_token(std::string_view token) noexcept;
 
-/// A seed for a session's choice order (the engine takes seeds as inputs).
-[[nodiscard]] std::uint64_t new_session_seed();
-
 } // namespace quiz::bot::web

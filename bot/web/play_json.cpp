@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/web/play_json.hpp"
 
-#include "bot/http/url_encoding.hpp"
+#include "bot/tutoring/guide_link.hpp"
 #include "bot/web/markdown.hpp"
 #include "engine/catalog.hpp"
 #include "engine/choice_order.hpp"
@@ -21,22 +21,26 @@ using arg = engine::message_arg;
 
 std::string letter(std::uint32_t position) { return std::string(1, engine::choice_letter(position)); }
 
-/// The engine's plain-text renderings, one sentence per line: the page shows them as a list.
-boost::json::array lines_of(const std::string& text)
+boost::json::array array_of(const std::vector<std::string>& lines)
 {
-    boost::json::array lines;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        auto end = text.find('\n', start);
-        if (end == std::string::npos) {
-            end = text.size();
-        }
-        if (end > start) {
-            lines.emplace_back(text.substr(start, end - start));
-        }
-        start = end + 1;
+    boost::json::array out;
+    for (const auto& line : lines) {
+        out.emplace_back(line);
     }
-    return lines;
+    return out;
+}
+
+/// A titled list of sentences: the first line is the title.
+boost::json::object titled_lines(const std::vector<std::string>& lines)
+{
+    boost::json::object out;
+    out["title"] = lines.empty() ? std::string{} : lines.front();
+    auto rest = array_of(lines);
+    if (!rest.empty()) {
+        rest.erase(rest.begin());
+    }
+    out["lines"] = std::move(rest);
+    return out;
 }
 
 boost::json::object choice_json(const engine::choice_view& choice)
@@ -51,28 +55,15 @@ boost::json::object choice_json(const engine::choice_view& choice)
 
 } // namespace
 
-std::string guide_url(std::string_view pack, std::string_view section, engine::language lang)
+boost::json::object card_json(const tutoring::card_screen& shown)
 {
-    return "/guide/" + http::percent_encode(pack) + "/" + http::percent_encode(section) + "?lang=" +
-           std::string(engine::code(lang));
-}
-
-boost::json::object card_json(const engine::question_card& card, std::string_view pack)
-{
+    const auto& card = shown.card;
     const auto lang = card.lang;
     boost::json::array choices;
     for (std::size_t i = 0; i < card.choices.size(); ++i) {
         choices.push_back(boost::json::object{{"letter", std::string(1, engine::choice_letter(i))},
                                               {"text", card.choices[i]},
                                               {"text_html", render_inline(card.choices[i])}});
-    }
-    std::string note;
-    if (card.reason == engine::pick_reason::follow_up && card.misconception_label) {
-        note = format_message(message::card_follow_up_note, lang, {arg::str("label", *card.misconception_label)});
-    } else if (card.reason == engine::pick_reason::practice) {
-        note = format_message(message::card_practice_note, lang, {});
-    } else if (card.reason == engine::pick_reason::retry) {
-        note = format_message(message::card_retry_note, lang, {});
     }
     return {
         {"sequence", card.sequence},
@@ -84,7 +75,7 @@ boost::json::object card_json(const engine::question_card& card, std::string_vie
                                    arg::num("planned", card.progress.planned)})},
         {"due", format_message(message::card_due_remaining, lang,
                                {arg::num("count", card.progress.due_remaining)})},
-        {"note", note},
+        {"note", shown.note.value_or("")},
         {"stem", card.stem},
         {"stem_html", render_markdown(card.stem)},
         {"choices", std::move(choices)},
@@ -96,26 +87,17 @@ boost::json::object card_json(const engine::question_card& card, std::string_vie
         {"guide",
          {{"line", format_message(message::card_guide, lang, {arg::str("section", card.section_title)})},
           {"title", card.section_title},
-          {"url", guide_url(pack, card.section.value(), lang)}}},
+          {"url", tutoring::guide_path(shown.guide)}}},
     };
 }
 
-boost::json::object feedback_json(const engine::feedback& told, engine::language lang, std::string_view pack)
+boost::json::object feedback_json(const tutoring::feedback_screen& shown, engine::language lang)
 {
+    const auto& told = shown.told;
     const std::string chosen_line = told.correct ? std::string{} : engine::render_chosen(told, lang);
-    boost::json::array notes;
-    if (told.follow_up_next) {
-        notes.emplace_back(format_message(message::feedback_follow_up, lang, {}));
-    }
-    if (told.retry_in_session) {
-        notes.emplace_back(format_message(message::feedback_retry, lang, {}));
-    }
-    if (told.interval_days > 0) {
-        notes.emplace_back(format_message(message::feedback_comes_back, lang, {arg::num("days", told.interval_days)}));
-    }
     boost::json::object out{
         {"correct", told.correct},
-        {"replayed", told.replayed},
+        {"replayed", shown.replayed},
         {"verdict", format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {})},
         {"chosen", choice_json(told.chosen)},
         {"chosen_line", chosen_line},
@@ -123,11 +105,11 @@ boost::json::object feedback_json(const engine::feedback& told, engine::language
         {"answer_line", format_message(message::feedback_answer, lang,
                                        {arg::str("letter", letter(told.answer.position)),
                                         arg::str("choice", told.answer.text)})},
-        {"notes", std::move(notes)},
+        {"notes", array_of(shown.what_next)},
         {"guide",
          {{"line", format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)})},
           {"title", told.section_title},
-          {"url", guide_url(pack, told.section.value(), lang)}}},
+          {"url", tutoring::guide_path(shown.guide)}}},
     };
     if (told.misconception_label) {
         out["misconception"] = *told.misconception_label;
@@ -137,30 +119,18 @@ boost::json::object feedback_json(const engine::feedback& told, engine::language
     return out;
 }
 
-boost::json::object summary_json(const engine::session_summary& summary, engine::language lang, engine::instant now)
+boost::json::object summary_json(const tutoring::summary_screen& shown)
 {
-    auto lines = lines_of(engine::render_summary(summary, lang, now));
-    boost::json::object out;
-    out["title"] = lines.empty() ? boost::json::value("") : lines.front();
-    if (!lines.empty()) {
-        lines.erase(lines.begin());
-    }
-    out["lines"] = std::move(lines);
-    out["answered"] = summary.answered;
-    out["correct"] = summary.correct;
+    auto out = titled_lines(shown.lines);
+    out["answered"] = shown.summary.answered;
+    out["correct"] = shown.summary.correct;
     return out;
 }
 
-boost::json::object stats_json(const engine::learner_stats& stats, std::string_view pack_title, engine::language lang,
-                               engine::instant now)
+boost::json::object stats_json(const tutoring::stats_screen& shown)
 {
-    auto lines = lines_of(engine::render_stats(stats, pack_title, lang, now));
-    boost::json::object out;
-    out["title"] = lines.empty() ? boost::json::value("") : lines.front();
-    if (!lines.empty()) {
-        lines.erase(lines.begin());
-    }
-    out["lines"] = std::move(lines);
+    const auto& stats = shown.stats;
+    auto out = titled_lines(shown.lines);
     boost::json::array concepts;
     for (const auto& c : stats.concepts) {
         concepts.push_back(boost::json::object{{"key", c.key.value()},
@@ -188,7 +158,7 @@ boost::json::object pack_json(const engine::pack& content, engine::language lang
         const std::string* title = s.title.best(lang);
         sections.push_back(boost::json::object{{"key", s.key.value()},
                                                {"title", title != nullptr ? *title : s.key.value()},
-                                               {"url", guide_url(content.key.value(), s.key.value(), lang)}});
+                                               {"url", tutoring::guide_path({content.key, s.key, {}, lang})}});
     }
     boost::json::array languages;
     for (const auto l : content.languages) {

@@ -3,14 +3,11 @@
 
 #include "bot/http/router.hpp"
 #include "bot/http/url_encoding.hpp"
-#include "bot/service_metrics.hpp"
 #include "bot/web/assets.hpp"
 #include "bot/web/guide_pages.hpp"
 #include "bot/web/learner_token.hpp"
 #include "bot/web/play_json.hpp"
-#include "engine/catalog.hpp"
-#include "storage/group_commit.hpp"
-#include "storage/sqlite_identity_store.hpp"
+#include "bot/tutoring/service.hpp"
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -127,48 +124,70 @@ std::optional<std::string> query_value(const http::request& req, std::string_vie
     return std::nullopt;
 }
 
-class api : public std::enable_shared_from_this<api> {
+http::response refusal(unsigned status, const char* code, const std::string& text, const std::string& request_id)
+{
+    return json_response(status, json::object{{"status", code}, {"error", text}, {"request_id", request_id}});
+}
+
+/// The answer to a screen that is not the one asked for: a notice of the tutoring layer, as an HTTP error.
+http::response notice_response(const tutoring::screen& shown, const std::string& request_id)
+{
+    const auto* n = std::get_if<tutoring::notice_screen>(&shown.body);
+    if (n == nullptr) {
+        return http::error_response(500, "unexpected screen", request_id);
+    }
+    switch (n->kind) {
+    case tutoring::notice_kind::stale:
+        return refusal(409, "stale", n->text, request_id);
+    case tutoring::notice_kind::ended:
+        return refusal(409, "ended", n->text, request_id);
+    case tutoring::notice_kind::invalid_choice:
+        return refusal(400, "invalid_choice", n->text, request_id);
+    case tutoring::notice_kind::no_session:
+        return refusal(404, "no_session", n->text, request_id);
+    case tutoring::notice_kind::unknown_learner:
+        return http::error_response(404, "unknown learner", request_id);
+    case tutoring::notice_kind::unknown_pack:
+        return http::error_response(404, "unknown pack", request_id);
+    case tutoring::notice_kind::failed:
+        return http::error_response(500, "the answer could not be recorded", request_id);
+    default:
+        return http::error_response(500, "unexpected notice", request_id);
+    }
+}
+
+/// The question on screen or the summary, as the page expects them.
+void add_screen(json::object& out, const tutoring::card_screen* card, const tutoring::summary_screen* summary)
+{
+    out["card"] = card != nullptr ? json::value(card_json(*card)) : json::value(nullptr);
+    out["summary"] = summary != nullptr ? json::value(summary_json(*summary)) : json::value(nullptr);
+}
+
+tutoring::actor web_learner(std::string token, std::string name, std::optional<language> lang, bool known_only)
+{
+    tutoring::actor who;
+    who.identity = {"web", std::move(token)};
+    who.display_name = std::move(name);
+    who.platform_lang = lang; // the page's language: followed like a platform's locale
+    who.known_only = known_only;
+    return who;
+}
+
+class api {
 public:
-    explicit api(const playground_backend& backend) : b_(backend) {}
+    explicit api(tutoring::service& tutoring) : tutoring_(tutoring) {}
 
-    const engine::pack* pack_or_default(const std::optional<std::string>& key) const
-    {
-        if (!key) {
-            return b_.packs.empty() ? nullptr : pack(b_.packs.front().value());
-        }
-        return pack(*key);
-    }
-    const engine::pack* pack(const std::string& key) const
-    {
-        const auto* index = b_.library.find(engine::pack_key{key});
-        return index != nullptr ? &index->content() : nullptr;
-    }
+    const engine::pack* pack(const std::optional<std::string>& key) const { return tutoring_.shelf().find(key); }
 
-    /// Runs `work` as one group commit unit (one transaction, durable before the answer goes out). `work` decides
-    /// on the writer thread and returns how to render its answer, which the connection's IO thread then does: the
-    /// writer only queues behind other units, never behind JSON.
-    /// `committed`, if set, runs once the transaction is durable (not when the unit failed).
-    template <class Work>
-    void on_writer(const http::request& req, const http::responder& reply, Work work,
-                   std::function<void()> committed = {}) const
+    /// Runs the action as one unit of the tutoring layer and answers with `render(screen)`, built on an IO thread.
+    template <class Render>
+    void perform(const http::request& req, const http::responder& reply, tutoring::request action, Render render) const
     {
-        auto result = std::make_shared<http::responder::builder>();
-        const std::string request_id = req.request_id;
-        try {
-            // The unit keeps the api alive: it may run after the router is gone, during the writer's drain.
-            b_.writer.submit([self = shared_from_this(), result, work = std::move(work)]() mutable { *result = work(); },
-                             [result, reply, request_id, committed = std::move(committed)](std::exception_ptr failure) {
-                                 if (failure || !*result) {
-                                     reply.send(http::error_response(500, "the answer could not be recorded", request_id));
-                                     return;
-                                 }
-                                 if (committed) {
-                                     committed();
-                                 }
-                                 reply.send_built(std::move(*result));
-                             });
-        } catch (const std::logic_error&) { // shutting down
-            reply.send(http::error_response(503, "the server is stopping", request_id));
+        const bool queued = tutoring_.perform(std::move(action), [reply, render, id = req.request_id](tutoring::screen shown) {
+            reply.send(render(shown, id));
+        });
+        if (!queued) {
+            reply.send(http::error_response(503, "the server is stopping", req.request_id));
         }
     }
 
@@ -185,133 +204,83 @@ public:
             throw bad_request{400, "\"name\" is longer than 64 bytes"};
         }
         const auto lang = language_from(optional_string(body, "lang"));
-        const auto* content = pack_or_default(optional_string(body, "pack"));
+        const auto* content = pack(optional_string(body, "pack"));
         if (content == nullptr) {
             throw bad_request{404, "unknown pack"};
         }
         const std::string pack_key = content->key.value();
-        const auto seed = new_session_seed();
-        const auto now = b_.clock();
-        on_writer(req, reply, [this, learner_token, name, lang, pack_key, seed, now] {
-            const auto learner = b_.identities.ensure_learner({"web", learner_token}, name);
-            if (lang) {
-                b_.identities.set_locale(learner, *lang);
-            }
-            engine::start_request start;
-            start.learner = learner;
-            start.pack = engine::pack_key{pack_key};
-            start.where = engine::venue::web;
-            start.lang = lang;
-            start.seed = seed;
-            start.now = now;
-            return [learner_token, pack_key, now, outcome = b_.tutor.start_session(start)] {
-                json::object out{{"learner", learner_token},
-                                 {"session", outcome.session.value()},
-                                 {"lang", std::string(engine::code(outcome.lang))},
-                                 {"pack", pack_key}};
-                add_screen(out, outcome, pack_key, now);
-                return json_response(200, out);
-            };
-        });
+        tutoring::start start;
+        start.pack = pack_key;
+        start.where = engine::venue::web;
+        perform(req, reply, {web_learner(learner_token, name, lang, false), start, std::nullopt},
+                [learner_token, pack_key](const tutoring::screen& shown, const std::string& request_id) {
+                    const auto* card = std::get_if<tutoring::card_screen>(&shown.body);
+                    const auto* summary = std::get_if<tutoring::summary_screen>(&shown.body);
+                    if (card == nullptr && summary == nullptr) {
+                        return notice_response(shown, request_id);
+                    }
+                    json::object out{{"learner", learner_token},
+                                     {"session", card != nullptr ? card->session.value() : summary->session.value()},
+                                     {"lang", std::string(engine::code(shown.lang))},
+                                     {"pack", pack_key}};
+                    add_screen(out, card, summary);
+                    return json_response(200, out);
+                });
     }
 
     void answer(const http::request& req, const http::responder& reply) const
     {
         const auto body = parse_object(req);
         const auto learner_token = learner_token_from(optional_string(body, "learner"));
-        const auto session = engine::session_id{required_integer(body, "session", 1, INT64_MAX)};
-        const auto sequence = static_cast<std::uint32_t>(required_integer(body, "sequence", 0, UINT32_MAX));
-        const auto choice = static_cast<std::uint32_t>(required_integer(body, "choice", 0, 25));
-        const auto now = b_.clock();
-        const std::string request_id = req.request_id;
-        auto accepted = std::make_shared<bool>(false); // set by the unit, read by its completion (writer thread)
-        on_writer(req, reply, [this, learner_token, session, sequence, choice, now, request_id, accepted] {
-            const auto learner = b_.identities.find_learner({"web", learner_token});
-            if (!learner) {
-                return http::responder::ready(http::error_response(404, "unknown learner", request_id));
-            }
-            engine::answer_request request;
-            request.learner = *learner;
-            request.token = {session, sequence};
-            request.displayed = choice;
-            // One key per card: a second answer to the same card (a double click, a retried request) is the
-            // same action and gets the recorded outcome back.
-            request.key = engine::idempotency_key{"web:" + std::to_string(session.value()) + ":" +
-                                                  std::to_string(sequence)};
-            request.now = now;
-            request.then_next = true; // the page shows the feedback and the next card together
-            auto outcome = b_.tutor.answer(request);
-            *accepted = outcome.status == engine::answer_status::accepted;
-            const auto lang = outcome.lang;
-            switch (outcome.status) {
-            case engine::answer_status::accepted:
-            case engine::answer_status::replayed: {
-                auto next = outcome.next ? std::move(*outcome.next) : b_.tutor.next_question(*learner, session, now);
-                return http::responder::builder{[session, now, outcome = std::move(outcome), next = std::move(next)] {
-                    const std::string& pack_key = outcome.pack.value();
-                    json::object out{{"status", outcome.status == engine::answer_status::accepted ? "accepted" : "replayed"},
-                                     {"session", session.value()},
-                                     {"lang", std::string(engine::code(outcome.lang))}};
-                    if (outcome.told) {
-                        out["feedback"] = feedback_json(*outcome.told, outcome.lang, pack_key);
+        tutoring::answer answer;
+        answer.session = engine::session_id{required_integer(body, "session", 1, INT64_MAX)};
+        answer.sequence = static_cast<std::uint32_t>(required_integer(body, "sequence", 0, UINT32_MAX));
+        answer.choice = static_cast<std::uint32_t>(required_integer(body, "choice", 0, 25));
+        answer.then_next = true; // the page shows the feedback and the next card together
+        perform(req, reply, {web_learner(learner_token, {}, std::nullopt, true), answer, std::nullopt},
+                [](const tutoring::screen& shown, const std::string& request_id) {
+                    const auto* told = std::get_if<tutoring::feedback_screen>(&shown.body);
+                    if (told == nullptr) {
+                        return notice_response(shown, request_id);
                     }
-                    add_screen(out, next, pack_key, now);
+                    json::object out{{"status", told->replayed ? "replayed" : "accepted"},
+                                     {"session", told->session.value()},
+                                     {"lang", std::string(engine::code(shown.lang))},
+                                     {"feedback", feedback_json(*told, shown.lang)}};
+                    const auto* next_card = told->next ? std::get_if<tutoring::card_screen>(&*told->next) : nullptr;
+                    const auto* summary = told->next ? std::get_if<tutoring::summary_screen>(&*told->next) : nullptr;
+                    add_screen(out, next_card, summary);
                     return json_response(200, out);
-                }};
-            }
-            case engine::answer_status::stale:
-                return http::responder::ready(refusal(409, "stale", engine::message::answer_stale, lang, request_id));
-            case engine::answer_status::invalid_choice:
-                return http::responder::ready(refusal(400, "invalid_choice", engine::message::answer_invalid_choice, lang, request_id));
-            case engine::answer_status::ended:
-                return http::responder::ready(refusal(409, "ended", engine::message::answer_ended, lang, request_id));
-            case engine::answer_status::no_session:
-                break;
-            }
-            return http::responder::ready(refusal(404, "no_session", engine::message::answer_no_session, lang, request_id));
-        }, [this, accepted] {
-            if (*accepted) {
-                b_.metrics.answer_recorded(answer_source::web);
-            }
-        });
+                });
     }
 
     void stats(const http::request& req, const http::responder& reply) const
     {
         const auto learner_token = learner_token_from(query_value(req, "learner"));
         const auto lang = language_from(query_value(req, "lang"));
-        const auto* content = pack_or_default(query_value(req, "pack"));
+        const auto* content = pack(query_value(req, "pack"));
         if (content == nullptr) {
             throw bad_request{404, "unknown pack"};
         }
-        const std::string pack_key = content->key.value();
-        const auto* title_text = content->title.best(lang.value_or(language::en));
-        const std::string pack_title = title_text != nullptr ? *title_text : pack_key;
-        const auto now = b_.clock();
-        const std::string request_id = req.request_id;
-        on_writer(req, reply, [this, learner_token, lang, pack_key, pack_title, now, request_id] {
-            const auto learner = b_.identities.find_learner({"web", learner_token});
-            if (!learner) {
-                return http::responder::ready(http::error_response(404, "unknown learner", request_id));
-            }
-            auto stats = b_.tutor.stats(*learner, engine::pack_key{pack_key}, now, lang);
-            if (!stats) {
-                return http::responder::ready(http::error_response(404, "unknown pack", request_id));
-            }
-            return http::responder::builder{[stats = std::move(*stats), pack_title, pack_key, lang, now] {
-                auto out = stats_json(stats, pack_title, lang.value_or(language::en), now);
-                out["pack"] = pack_key;
-                return json_response(200, out);
-            }};
-        });
+        perform(req, reply,
+                {web_learner(learner_token, {}, lang, true), tutoring::stats{content->key.value()}, std::nullopt},
+                [](const tutoring::screen& shown, const std::string& request_id) {
+                    const auto* stats = std::get_if<tutoring::stats_screen>(&shown.body);
+                    if (stats == nullptr) {
+                        return notice_response(shown, request_id);
+                    }
+                    auto out = stats_json(*stats);
+                    out["pack"] = stats->pack.value();
+                    return json_response(200, out);
+                });
     }
 
     http::response packs(const http::request& req) const
     {
         const auto lang = language_from(query_value(req, "lang")).value_or(language::en);
         json::array list;
-        for (const auto& key : b_.packs) {
-            if (const auto* content = pack(key.value())) {
+        for (const auto& key : tutoring_.shelf().keys()) {
+            if (const auto* content = tutoring_.shelf().find(key)) {
                 list.push_back(pack_json(*content, lang));
             }
         }
@@ -319,30 +288,7 @@ public:
     }
 
 private:
-    static void add_screen(json::object& out, const engine::session_outcome& outcome, const std::string& pack_key,
-                           engine::instant now)
-    {
-        if (outcome.card) {
-            out["card"] = card_json(*outcome.card, pack_key);
-        } else {
-            out["card"] = nullptr;
-        }
-        if (outcome.summary) {
-            out["summary"] = summary_json(*outcome.summary, outcome.lang, now);
-        } else {
-            out["summary"] = nullptr;
-        }
-    }
-
-    static http::response refusal(unsigned status, const char* code, engine::message m, language lang,
-                                  const std::string& request_id)
-    {
-        return json_response(status, json::object{{"status", code},
-                                                  {"error", engine::format_message(m, lang, {})},
-                                                  {"request_id", request_id}});
-    }
-
-    const playground_backend& b_;
+    tutoring::service& tutoring_;
 };
 
 /// Turns a bad_request thrown while reading the request into its answer.
@@ -390,9 +336,9 @@ const asset* find_asset(std::string_view name)
     return nullptr;
 }
 
-void add_playground_routes(http::router& routes, const playground_backend& backend)
+void add_playground_routes(http::router& routes, tutoring::service& tutoring)
 {
-    auto a = std::make_shared<api>(backend);
+    auto a = std::make_shared<api>(tutoring);
     routes.add(http::verb::get, "/", [](const http::request&) {
         const auto* index = find_asset("index.html");
         return index != nullptr ? asset_response(*index) : http::response::text(404, "no page\n");

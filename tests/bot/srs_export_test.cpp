@@ -2,7 +2,7 @@
 // `quizbot srs export` end to end: two learners play in the terminal on a real database at several dates, the
 // export is read back by `srs eval` and `srs predict`, and every count is checked against the attempt table.
 #include "bot/cli/command.hpp"
-#include "bot/review_log_export.hpp"
+#include "bot/cli/review_log_export.hpp"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -316,7 +316,7 @@ TEST_CASE("srs export: an unknown learner or pack, a missing database, bad argum
 
 TEST_CASE("srs export: percent-encoding keeps a name on one field of one row", "[srs][export]")
 {
-    using quiz::bot::percent_encoded;
+    using quiz::bot::cli::percent_encoded;
     CHECK(percent_encoded("ada") == "ada");
     CHECK(percent_encoded("a,b/c%d\"e\nf\rg\x7F") == "a%2Cb%2Fc%25d%22e%0Af%0Dg%7F");
     CHECK(percent_encoded("Zoé Dupont") == "Zoé Dupont"); // UTF-8 as it is

@@ -148,12 +148,12 @@ session_run run_session(discord_server& s, const discord_user& who, quiz::test::
         ++run.answered;
 
         if (run.answered == 1) {
-            // A second click on the same question (a double click): a private note, nothing recorded twice.
+            // A second click on the same question (a double click): the first answer's feedback again, nothing
+            // recorded twice (the answers metric below counts 10).
             const auto again = s.click(who, data, buttons[pick == 0 ? 1 : 0].custom_id);
             REQUIRE(again.status == 200);
-            CHECK(type_of(again) == 4);
-            CHECK(is_ephemeral(again));
-            CHECK(content_of(again).starts_with("You already answered this question"));
+            CHECK(type_of(again) == 7);
+            CHECK(content_of(again) == content_of(answered));
         }
         current = s.click(who, feedback, after.back().custom_id);
         REQUIRE(current.status == 200);
@@ -370,7 +370,7 @@ TEST_CASE("endpoint: a slow reply is deferred and delivered through the webhook"
     quiz::bot::cli::serve_hooks hooks;
     hooks.discord_defer_after = 50ms;
     std::atomic<bool> slow{true};
-    hooks.discord_before_unit = [&slow] {
+    hooks.before_unit = [&slow] {
         if (slow) {
             std::this_thread::sleep_for(400ms);
         }
@@ -413,12 +413,24 @@ TEST_CASE("endpoint: a slow reply is deferred and delivered through the webhook"
     quiz::test::keep_body("edit-original", "deferred_answer", update.body);
     CHECK(buttons_of(json::parse(update.body).as_object()).back().custom_id.starts_with("quiz:n:"));
 
-    // A duplicate click answered late: its private note becomes an ephemeral follow-up message.
+    // A duplicate click answered late: the recorded feedback, edited into the question's message again.
     const auto again = s.click(who, card, buttons_of(card)[1].custom_id);
     CHECK(json::serialize(again.body) == R"({"type":6})");
-    const auto note = wait_for(3);
+    const auto replay = wait_for(3);
+    CHECK(replay.method == "PATCH");
+    CHECK(replay.target == "/api/v10/webhooks/1100000000000000001/aW50ZXJhY3Rpb246" + std::string("1500000000000000003") +
+                               "/messages/@original");
+    CHECK(json::parse(replay.body).at("content") == json::parse(update.body).at("content"));
+
+    // A click on a question no longer on screen, answered late: its private notice becomes a follow-up message.
+    const std::string id = buttons_of(card)[0].custom_id; // quiz:a:<session>:<sequence>:<choice>
+    const auto sequence_at = id.find(':', 7) + 1;
+    const auto stale_id = id.substr(0, sequence_at) + "99" + id.substr(id.find(':', sequence_at));
+    const auto stale = s.click(who, card, stale_id);
+    CHECK(json::serialize(stale.body) == R"({"type":6})");
+    const auto note = wait_for(4);
     CHECK(note.method == "POST");
-    CHECK(note.target == "/api/v10/webhooks/1100000000000000001/aW50ZXJhY3Rpb246" + std::string("1500000000000000003"));
+    CHECK(note.target == "/api/v10/webhooks/1100000000000000001/aW50ZXJhY3Rpb246" + std::string("1500000000000000004"));
     quiz::test::keep_body("followup", "deferred_note", note.body);
     const auto note_body = json::parse(note.body).as_object();
     CHECK(note_body.at("flags").as_int64() == 64);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/metrics.hpp"
 #include "bot/service_metrics.hpp"
-#include "bot/service_routes.hpp"
+#include "bot/http/service_routes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -104,16 +104,16 @@ TEST_CASE("service metrics: the exported names", "[metrics]")
 
 TEST_CASE("healthz: 200 when every check passes, 503 naming the failing ones otherwise", "[metrics]")
 {
-    using quiz::bot::health_check;
+    using quiz::bot::http::health_check;
     const std::vector<health_check> good{{"database", [] { return true; }}, {"content", [] { return true; }}};
-    const auto ok = quiz::bot::health_response(good);
+    const auto ok = quiz::bot::http::health_response(good);
     CHECK(ok.status == 200);
     CHECK(ok.body == R"({"status":"ok","checks":{"database":"ok","content":"ok"}})");
     CHECK(ok.fields.find("Content-Type") == "application/json");
 
     const std::vector<health_check> bad{{"database", []() -> bool { throw std::runtime_error("disk I/O error"); }},
                                         {"content", [] { return true; }}};
-    const auto failing = quiz::bot::health_response(bad);
+    const auto failing = quiz::bot::http::health_response(bad);
     CHECK(failing.status == 503);
     CHECK(failing.body == R"({"status":"unavailable","checks":{"database":"failing","content":"ok"}})");
 }

@@ -423,7 +423,7 @@ TEST_CASE("language from users.info, overridden by /quiz lang", "[slack][app]")
     bot.command("lang en", bot.fake.hook(2));
     const auto set = bot.fake.wait_for(hook_path(2), 1);
     REQUIRE(set.size() == 1);
-    CHECK(has(set[0], "The quiz speaks English from now on."));
+    CHECK(has(set[0], "From now on I speak English with you."));
 
     bot.command("help", bot.fake.hook(3));
     help = bot.fake.wait_for(hook_path(3), 1);
@@ -444,10 +444,10 @@ TEST_CASE("language from users.info, overridden by /quiz lang", "[slack][app]")
     bot.command("start no-such-pack", bot.fake.hook(6));
     const auto missing = bot.fake.wait_for(hook_path(6), 1);
     REQUIRE(missing.size() == 1);
-    CHECK(has(missing[0], "No pack or concept is called `no-such-pack`."));
+    CHECK(has(missing[0], "There is no pack “no-such-pack”."));
 }
 
-TEST_CASE("/quiz forget-me erases the learner", "[slack][app]")
+TEST_CASE("/quiz forget-me asks first, then erases the learner", "[slack][app]")
 {
     slack_bot bot;
     bot.command("start", bot.fake.hook(1));
@@ -457,17 +457,34 @@ TEST_CASE("/quiz forget-me erases the learner", "[slack][app]")
     CHECK(bot.count("SELECT count(*) FROM learner WHERE platform = 'slack' AND external_id = 'T1:U1'") == 1);
     CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
 
+    // Asked first; cancelling erases nothing.
     bot.command("forget-me", bot.fake.hook(3), "U1", "D1");
-    const auto done = bot.fake.wait_for(hook_path(3), 1);
+    const auto asked = bot.fake.wait_for(hook_path(3), 1);
+    REQUIRE(asked.size() == 1);
+    CHECK(has(asked[0], "It cannot be undone."));
+    const auto choice = buttons(asked[0]);
+    REQUIRE(choice.count("forget_yes") == 1);
+    REQUIRE(choice.count("forget_no") == 1);
+    bot.click("forget_no", choice.at("forget_no"), bot.fake.hook(4));
+    const auto kept = bot.fake.wait_for(hook_path(4), 1);
+    REQUIRE(kept.size() == 1);
+    CHECK(has(kept[0], "Nothing was erased."));
+    CHECK(kept[0].json.at("replace_original") == true); // the question's buttons go away
+    CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+
+    bot.command("forget-me", bot.fake.hook(5), "U1", "D1");
+    const auto again = buttons(bot.fake.wait_for(hook_path(5), 1).at(0));
+    bot.click("forget_yes", again.at("forget_yes"), bot.fake.hook(6));
+    const auto done = bot.fake.wait_for(hook_path(6), 1);
     REQUIRE(done.size() == 1);
-    CHECK(has(done[0], "everything the bot knew about you is erased"));
+    CHECK(has(done[0], "everything quizbot kept about you is erased"));
     CHECK(bot.wal_bytes() == 0); // the old page images of the erased rows are out of the WAL too
-    CHECK(done[0].json.at("response_type") == "in_channel"); // in the DM with the bot
     CHECK(bot.count("SELECT count(*) FROM learner WHERE platform = 'slack' AND external_id = 'T1:U1'") == 0);
     CHECK(bot.count("SELECT count(*) FROM attempt") == 0);
 
-    bot.command("forget-me", bot.fake.hook(4));
-    const auto nothing = bot.fake.wait_for(hook_path(4), 1);
+    bot.command("forget-me", bot.fake.hook(7));
+    const auto nothing = bot.fake.wait_for(hook_path(7), 1);
     REQUIRE(nothing.size() == 1);
-    CHECK(has(nothing[0], "The bot knows nothing about you."));
+    CHECK(has(nothing[0], "quizbot keeps nothing about you."));
+    CHECK(bot.count("SELECT count(*) FROM learner") == 0); // asking did not create them again
 }

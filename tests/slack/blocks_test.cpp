@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/slack/block_limits.hpp"
 #include "bot/slack/blocks.hpp"
+#include "support/screens.hpp"
 
 #include <boost/json/serialize.hpp>
 
@@ -80,7 +81,7 @@ TEST_CASE("blocks: a card has one button per choice carrying its token", "[slack
 {
     const auto card = card_of("Which stage shards <gradients>?", {"Stage 1", "Stage 2", "Stage 3"});
     const auto message =
-        card_message(card, quiz::engine::session_id{42}, "zero", {"https://quiz.example"}, quiz::engine::instant{});
+        card_message(quiz::test::card_screen_of(card, quiz::engine::session_id{42}, "zero"), {"https://quiz.example"});
     check_limits(message, 50);
     const auto text = json::serialize(message);
     CHECK(text.find("Which stage shards &lt;gradients&gt;?") != std::string::npos);
@@ -109,7 +110,7 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
     }
     const auto card = card_of(std::string(10'000, 'x'), choices);
     const auto message =
-        card_message(card, quiz::engine::session_id{1}, "zero", {"https://q"}, quiz::engine::instant{});
+        card_message(quiz::test::card_screen_of(card, quiz::engine::session_id{1}, "zero"), {"https://q"});
     check_limits(message, 50);
     CHECK(message.at("text").as_string().size() <= 4000 * 4);
 
@@ -119,7 +120,9 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
     told.answer = {1, std::string(5000, 'a'), std::string(5000, 'f')};
     told.section_title = std::string(4000, 's');
     told.section = quiz::engine::section_key{"s"};
-    check_limits(feedback_message(told, language::en, quiz::engine::session_id{1}, "zero", {"https://q"}), 50);
+    check_limits(feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{1}, "zero"),
+                                  language::en, {"https://q"}),
+                 50);
 
     quiz::engine::learner_stats stats;
     stats.answered = 3;
@@ -127,8 +130,8 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
         stats.concepts.push_back({quiz::engine::concept_key{"c"}, std::string(300, 'l'), 0.5, false, 1});
     }
     stats.weakest.assign(stats.concepts.begin(), stats.concepts.begin() + 3);
-    check_limits(home_view(stats, "zero", std::string(400, 't'), language::fr, quiz::engine::instant{}), 100);
-    check_limits(stats_message(stats, std::string(400, 't'), language::en, quiz::engine::instant{}), 50);
+    check_limits(home_view(quiz::test::stats_screen_of(stats, "zero", std::string(400, 't'), language::fr), language::fr), 100);
+    check_limits(stats_message(quiz::test::stats_screen_of(stats, "zero", std::string(400, 't'), language::en)), 50);
 }
 
 TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where to read", "[slack][blocks]")
@@ -141,7 +144,8 @@ TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where
     told.section_title = "ZeRO stages";
     told.retry_in_session = true;
     told.interval_days = 1;
-    const auto message = feedback_message(told, language::en, quiz::engine::session_id{9}, "zero", {"http://h"});
+    const auto message = feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{9}, "zero"),
+                                          language::en, {"http://h"});
     const auto text = json::serialize(message);
     CHECK(text.find("Not quite.") != std::string::npos);
     CHECK(text.find("You chose A: Stage 1") != std::string::npos);
@@ -154,7 +158,8 @@ TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where
     CHECK(text.find(R"("action_id":"next","value":"9")") != std::string::npos);
 
     const auto fr =
-        json::serialize(feedback_message(told, language::fr, quiz::engine::session_id{9}, "zero", {"http://h"}));
+        json::serialize(feedback_message(quiz::test::feedback_screen_of(told, language::fr, quiz::engine::session_id{9}, "zero"),
+                                         language::fr, {"http://h"}));
     CHECK(fr.find("Pas tout à fait.") != std::string::npos);
-    CHECK(fr.find("Suivante") != std::string::npos);
+    CHECK(fr.find("Suivant") != std::string::npos);
 }

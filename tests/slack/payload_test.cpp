@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "bot/slack/action_ids.hpp"
 #include "bot/slack/blocks.hpp"
 #include "bot/slack/command_line.hpp"
 #include "bot/slack/payload.hpp"
@@ -135,23 +136,34 @@ TEST_CASE("command words and direct messages", "[slack][form]")
     CHECK(parse_dm("é").what == dm_input::kind::help);
 }
 
-TEST_CASE("button values", "[slack][form]")
+TEST_CASE("button ids and values", "[slack][form]")
 {
-    const auto v = parse_answer_value("12:3:1");
-    REQUIRE(v);
-    CHECK(v->session.value() == 12);
-    CHECK(v->sequence == 3);
-    CHECK(v->position == 1);
-    CHECK(format_answer_value({quiz::engine::session_id{12}, 3, 1}) == "12:3:1");
-    CHECK_FALSE(parse_answer_value("12:3"));
-    CHECK_FALSE(parse_answer_value("0:3:1"));
-    CHECK_FALSE(parse_answer_value("-1:3:1"));
-    CHECK_FALSE(parse_answer_value("1:3:x"));
-    CHECK_FALSE(parse_answer_value("1:3:1:"));
-    CHECK_FALSE(parse_answer_value("1:99999999999:1"));
-    CHECK(parse_session_value("5")->value() == 5);
-    CHECK_FALSE(parse_session_value("5x"));
-    CHECK_FALSE(parse_session_value(""));
+    const auto answer = parse_click("answer_B", "12:3:1");
+    REQUIRE(answer);
+    const auto& a = std::get<answer_click>(*answer);
+    CHECK(a.session.value() == 12);
+    CHECK(a.sequence == 3);
+    CHECK(a.position == 1);
+    const auto ids = ids_of(answer_click{quiz::engine::session_id{12}, 3, 1});
+    CHECK(ids.action_id == "answer_B");
+    CHECK(ids.value == "12:3:1");
+    for (const char* bad : {"12:3", "0:3:1", "-1:3:1", "1:3:x", "1:3:1:", "1:99999999999:1", ""}) {
+        CAPTURE(bad);
+        CHECK_FALSE(parse_click("answer_A", bad));
+    }
+    CHECK(std::get<next_click>(*parse_click("next", "5")).session.value() == 5);
+    CHECK_FALSE(parse_click("next", "5x"));
+    CHECK_FALSE(parse_click("next", ""));
+    CHECK(std::get<start_click>(*parse_click("review", "zero")) == start_click{"zero", true});
+    CHECK(std::get<forget_click>(*parse_click("forget_yes", "")).confirmed);
+    CHECK_FALSE(std::get<forget_click>(*parse_click("forget_no", "")).confirmed);
+    CHECK_FALSE(parse_click("delete_everything", "1"));
+    // Every button quizbot makes reads back as itself.
+    for (const click& c : {click{answer_click{quiz::engine::session_id{7}, 0, 25}}, click{next_click{quiz::engine::session_id{9}}},
+                           click{start_click{"zero-sharded", false}}, click{forget_click{false}}}) {
+        const auto made = ids_of(c);
+        CHECK(parse_click(made.action_id, made.value) == c);
+    }
 }
 
 TEST_CASE("response_url hosts", "[slack][form]")

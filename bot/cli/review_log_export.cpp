@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "bot/review_log_export.hpp"
+#include "bot/cli/review_log_export.hpp"
 
 #include "bot/time_text.hpp"
 
 #include <ostream>
 
-namespace quiz::bot {
+namespace quiz::bot::cli {
 
 namespace {
 
@@ -85,4 +85,4 @@ void review_log_export::flush()
     buffer_.clear();
 }
 
-} // namespace quiz::bot
+} // namespace quiz::bot::cli

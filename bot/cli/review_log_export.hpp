@@ -9,7 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 
-namespace quiz::bot {
+namespace quiz::bot::cli {
 
 /// How exported rows name the learner.
 enum class learner_naming {
@@ -49,4 +49,4 @@ class review_log_export {
 /// included, as they are. Decoding is URL percent-decoding.
 [[nodiscard]] std::string percent_encoded(std::string_view text);
 
-} // namespace quiz::bot
+} // namespace quiz::bot::cli

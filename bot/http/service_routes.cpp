@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bot/service_routes.hpp"
+#include "bot/http/service_routes.hpp"
 
 #include "bot/http/router.hpp"
 #include "bot/metrics.hpp"
@@ -7,9 +7,9 @@
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
-namespace quiz::bot {
+namespace quiz::bot::http {
 
-http::response health_response(const std::vector<health_check>& checks)
+response health_response(const std::vector<health_check>& checks)
 {
     boost::json::object results;
     bool healthy = true;
@@ -31,7 +31,7 @@ http::response health_response(const std::vector<health_check>& checks)
     return r;
 }
 
-http::response metrics_response(const metrics::registry& registry)
+response metrics_response(const metrics::registry& registry)
 {
     http::response r{200, {}, registry.render()};
     r.fields.set("Content-Type", std::string(metrics::text_content_type));
@@ -39,11 +39,11 @@ http::response metrics_response(const metrics::registry& registry)
     return r;
 }
 
-void add_service_routes(http::router& routes, const std::vector<health_check>& checks,
+void add_service_routes(router& routes, const std::vector<health_check>& checks,
                         const metrics::registry& registry)
 {
     routes.add(http::verb::get, "/healthz", [&checks](const http::request&) { return health_response(checks); });
     routes.add(http::verb::get, "/metrics", [&registry](const http::request&) { return metrics_response(registry); });
 }
 
-} // namespace quiz::bot
+} // namespace quiz::bot::http

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+#include "bot/slack/routes.hpp"
+
+#include "bot/config.hpp"
+#include "bot/http/router.hpp"
+#include "bot/logging.hpp"
+#include "bot/slack/delivery.hpp"
+#include "bot/slack/flows.hpp"
+#include "bot/slack/signature.hpp"
+#include "bot/slack/user_locales.hpp"
+#include "bot/slack/web_api.hpp"
+#include "bot/tutoring/service.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <spdlog/logger.h>
+
+#include <memory>
+
+namespace quiz::bot::slack {
+
+namespace {
+
+namespace json = boost::json;
+
+bool is_dm_channel(std::string_view channel_id) { return channel_id.starts_with('D'); }
+
+/// The three endpoints. Each checks the signature first, answers at once, and works afterwards.
+class endpoints : public std::enable_shared_from_this<endpoints> {
+public:
+    explicit endpoints(const slack_backend& backend)
+        : b_(backend), api_(backend.outbound, backend.settings.api_base, backend.settings.bot_token.reveal()),
+          locales_(std::make_shared<user_locales>(api_, backend.log)), out_(api_, backend.log)
+    {
+    }
+
+    void commands(const http::request& req, const http::responder& answer)
+    {
+        if (is_ssl_check(req.body)) {
+            answer.send(http::response::empty(200)); // Slack's certificate probe: unsigned, nothing else is read
+            return;
+        }
+        auto command = accept(req, answer, parse_slash_command);
+        if (!command) {
+            return;
+        }
+        answer.send(http::response::empty(200));
+        destination to{command->response_url, {}, !is_dm_channel(command->channel_id)};
+        if (!allowed(to.response_url)) {
+            return;
+        }
+        act(command->team_id, command->user_id, command->user_name, command_intent(*command), to, std::nullopt);
+    }
+
+    void interactions(const http::request& req, const http::responder& answer)
+    {
+        auto payload = accept(req, answer, parse_interaction);
+        if (!payload) {
+            return;
+        }
+        answer.send(http::response::empty(200));
+        if (payload->type != "block_actions" || payload->actions.empty()) {
+            return;
+        }
+        destination to{payload->response_url, payload->response_url.empty() ? payload->user_id : std::string{},
+                       !is_dm_channel(payload->channel_id)};
+        if (!to.response_url.empty() && !allowed(to.response_url)) {
+            return;
+        }
+        auto asked = click_intent(payload->actions.front());
+        if (!asked) {
+            return; // a button of another version of the bot: nothing to do
+        }
+        act(payload->team_id, payload->user_id, payload->user_name, std::move(*asked), to, std::nullopt);
+    }
+
+    void events(const http::request& req, const http::responder& answer)
+    {
+        auto envelope = accept(req, answer, parse_event);
+        if (!envelope) {
+            return;
+        }
+        if (envelope->type == "url_verification") {
+            answer.send(http::response::json(200, json::serialize(json::object{{"challenge", envelope->challenge}})));
+            return;
+        }
+        answer.send(http::response::empty(200));
+        if (envelope->type != "event_callback" || !envelope->inner) {
+            return;
+        }
+        const auto& e = *envelope->inner;
+        const bool dm = e.type == "message" && e.channel_type == "im" && e.subtype.empty() && e.bot_id.empty() &&
+                        !e.user.empty() && !e.channel.empty();
+        const bool home = e.type == "app_home_opened" && e.tab == "home" && !e.user.empty();
+        if (!dm && !home) {
+            return; // bots (ourselves included), edits, other channels: nothing to do
+        }
+        // Slack redelivers events it thinks were missed: the event id makes the second delivery a no-op.
+        const std::string delivery_id = envelope->team_id + ":" + envelope->event_id;
+        if (dm) {
+            act(envelope->team_id, e.user, {}, dm_intent(parse_dm(e.text)), {{}, e.channel, false}, delivery_id);
+        } else {
+            show_home(envelope->team_id, e.user, delivery_id);
+        }
+    }
+
+private:
+    /// The request's body parsed, once its signature is verified; otherwise answered (401 or 400) and nullopt.
+    template <class T>
+    std::optional<T> accept(const http::request& req, const http::responder& answer,
+                            std::optional<T> (*parse)(std::string_view, parse_error&)) const
+    {
+        const auto check = verify_signature(
+            b_.settings.signing_secret.reveal(), req.fields.find("X-Slack-Request-Timestamp").value_or(""),
+            req.fields.find("X-Slack-Signature").value_or(""), req.body, b_.wall_clock());
+        if (check != signature_check::ok) {
+            b_.log.info("slack request refused route={} reason={} request_id={}", req.route, to_string(check),
+                        req.request_id);
+            answer.send(http::error_response(401, "invalid signature", req.request_id));
+            return std::nullopt;
+        }
+        parse_error error;
+        auto value = parse(req.body, error);
+        if (!value) {
+            answer.send(http::error_response(400, error.reason, req.request_id));
+        }
+        return value;
+    }
+
+    bool allowed(const std::string& response_url) const
+    {
+        if (response_url_allowed(response_url, b_.settings.response_url_hosts)) {
+            return true;
+        }
+        b_.log.warn("slack response_url refused: its host is not in SLACK_RESPONSE_URL_HOSTS");
+        return false;
+    }
+
+    link_base links() const { return {b_.public_url}; }
+
+    /// The user's language first (users.info, once), then the action through the tutoring layer, then its screen.
+    void act(const std::string& team, const std::string& user, const std::string& name, intent asked,
+             destination to, std::optional<std::string> delivery_id)
+    {
+        locales_->with_locale(team, user, [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
+                                           delivery_id](std::optional<engine::language> lang) {
+            tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
+            self->b_.tutoring.perform(std::move(r), [self, team, user, asked, to](tutoring::screen shown) {
+                if (shown.learner_erased) {
+                    self->locales_->forget(team, user);
+                }
+                if (auto reply = render(shown, asked, self->links())) {
+                    self->out_.deliver(to, std::move(*reply));
+                }
+            });
+        });
+    }
+
+    void show_home(const std::string& team, const std::string& user, std::string delivery_id)
+    {
+        locales_->with_locale(team, user, [self = shared_from_this(), team, user,
+                                           delivery_id = std::move(delivery_id)](std::optional<engine::language> lang) {
+            tutoring::request r{actor_of(team, user, {}, lang), tutoring::stats{}, delivery_id};
+            self->b_.tutoring.perform(std::move(r), [self, user](tutoring::screen shown) {
+                if (const auto* stats = std::get_if<tutoring::stats_screen>(&shown.body)) {
+                    self->out_.publish_home(user, home_view(*stats, shown.lang));
+                }
+            });
+        });
+    }
+
+    const slack_backend b_; ///< a copy: the struct itself may go before the router
+    web_api api_;
+    std::shared_ptr<user_locales> locales_;
+    delivery out_;
+};
+
+template <class Member>
+http::async_handler handler_of(const std::shared_ptr<endpoints>& e, Member member)
+{
+    return [e, member](http::request req, http::responder answer) { ((*e).*member)(req, answer); };
+}
+
+} // namespace
+
+void add_slack_routes(http::router& routes, const slack_backend& backend)
+{
+    auto e = std::make_shared<endpoints>(backend);
+    routes.add_async(http::verb::post, "/slack/commands", handler_of(e, &endpoints::commands));
+    routes.add_async(http::verb::post, "/slack/interactions", handler_of(e, &endpoints::interactions));
+    routes.add_async(http::verb::post, "/slack/events", handler_of(e, &endpoints::events));
+}
+
+} // namespace quiz::bot::slack

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+namespace spdlog {
+class logger;
+}
+
+namespace quiz::bot {
+struct slack_settings;
+namespace http {
+class router;
+}
+namespace outbound {
+class client;
+}
+namespace tutoring {
+class service;
+}
+} // namespace quiz::bot
+
+namespace quiz::bot::slack {
+
+/// What the Slack front end works with.
+struct slack_backend {
+    tutoring::service& tutoring;
+    const slack_settings& settings;
+    const std::string& public_url; ///< read at each use: serve learns it once listening
+    outbound::client& outbound;
+    spdlog::logger& log;
+    /// The clock that request timestamps are checked against.
+    std::function<std::chrono::system_clock::time_point()> wall_clock = [] { return std::chrono::system_clock::now(); };
+};
+
+/// Registers `POST /slack/commands`, `POST /slack/interactions` and `POST /slack/events` (docs/slack.md): each
+/// checks the signature first (401) and parses (400), answers 200 at once, runs the action through the tutoring
+/// layer and delivers its screen through the response_url or the Web API. `backend` and what it refers to must
+/// outlive the router and the tutoring layer's queued actions.
+void add_slack_routes(http::router& routes, const slack_backend& backend);
+
+} // namespace quiz::bot::slack

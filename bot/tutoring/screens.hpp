@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/language.hpp"
+#include "engine/tutor_ids.hpp"
+#include "engine/tutor_outcomes.hpp"
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace quiz::bot::tutoring {
+
+// What a learner's action shows, whatever the front end: the tutor's values with what every front end needs to
+// render them (the session for its buttons, the pack and its guide section, the sentences already in the learner's
+// language). Front ends lay screens out their own way; none parses a text back into structure.
+
+/// A guide section, for a link: each front end turns it into its own link (guide_link.hpp).
+struct guide_section {
+    engine::pack_key pack;
+    engine::section_key section;
+    std::string title;
+    engine::language lang = engine::language::en;
+    friend bool operator==(const guide_section&, const guide_section&) = default;
+};
+
+/// The question on screen.
+struct card_screen {
+    engine::session_id session;
+    engine::question_card card;
+    std::string progress;            ///< "Review 3 of 10 · 5 more due"
+    std::optional<std::string> note; ///< why it is asked: a follow-up's confusion, practice, a retry
+    guide_section guide;
+    engine::instant shown_at;
+};
+
+/// The end of a session.
+struct summary_screen {
+    engine::session_id session;
+    engine::pack_key pack; ///< for "start again"
+    engine::session_summary summary;
+    std::vector<std::string> lines; ///< the summary, one sentence each
+};
+
+/// After an answer: its judgement, and (for front ends that show them together) what comes next.
+struct feedback_screen {
+    engine::session_id session;
+    engine::pack_key pack;
+    engine::feedback told;
+    bool replayed = false;                  ///< the answer had been given before: this is the recorded outcome
+    std::vector<std::string> what_next;     ///< a follow-up next, asked again later, back in N days
+    guide_section guide;
+    std::optional<std::variant<card_screen, summary_screen>> next; ///< when the action asked for it
+};
+
+/// The learner's progress in a pack.
+struct stats_screen {
+    engine::pack_key pack;
+    std::string pack_title;
+    engine::learner_stats stats;
+    std::vector<std::string> lines; ///< the stats, one sentence each
+};
+
+/// One sentence, and why it is said (front ends may lay some kinds out differently).
+enum class notice_kind : unsigned char {
+    help,              ///< the front end's own help: `text` is empty
+    language_set,
+    forgotten,
+    nothing_to_forget,
+    forget_cancelled,
+    stale,             ///< an answer to a question no longer on screen
+    invalid_choice,
+    ended,
+    no_session,
+    unknown_pack,
+    unknown_concept,
+    unknown_learner,   ///< a known_only request from someone unknown
+    failed,            ///< the action was not recorded (an infrastructure failure)
+};
+
+struct notice_screen {
+    notice_kind kind = notice_kind::help;
+    std::string text;
+};
+
+/// A question to confirm before something that cannot be undone.
+enum class confirmation : unsigned char { forget_me };
+
+struct confirm_screen {
+    confirmation what = confirmation::forget_me;
+    std::string question;
+    std::string yes; ///< the button that goes ahead
+    std::string no;  ///< the button that cancels
+};
+
+/// Nothing to show: a redelivered event, a button of another version.
+struct nothing_screen {};
+
+struct screen {
+    engine::language lang = engine::language::en;
+    std::variant<nothing_screen, card_screen, feedback_screen, summary_screen, stats_screen, notice_screen,
+                 confirm_screen>
+        body;
+    bool answer_recorded = false; ///< the action recorded a new answer
+    bool learner_erased = false;  ///< the action erased the learner (front ends drop what they cache about them)
+};
+
+} // namespace quiz::bot::tutoring

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: MIT
+#include "bot/tutoring/service.hpp"
+
+#include "bot/tutoring/session_seed.hpp"
+#include "bot/tutoring/texts.hpp"
+#include "engine/catalog.hpp"
+#include "engine/text_render.hpp"
+
+#include <spdlog/logger.h>
+
+#include <future>
+#include <memory>
+#include <stdexcept>
+
+namespace quiz::bot::tutoring {
+
+namespace {
+
+using engine::language;
+using arg = engine::message_arg;
+
+template <class... Ts>
+struct overloaded : Ts... {
+    using Ts::operator()...;
+};
+
+screen notice(notice_kind kind, language lang, std::string text)
+{
+    return {lang, notice_screen{kind, std::move(text)}, false, false};
+}
+
+screen notice(notice_kind kind, language lang, engine::message m)
+{
+    return notice(kind, lang, engine::format_message(m, lang, {}));
+}
+
+guide_section guide_of(const engine::pack_key& pack, const engine::section_key& section, std::string title,
+                       language lang)
+{
+    return {pack, section, std::move(title), lang};
+}
+
+card_screen card_of(engine::session_id session, const engine::question_card& card, const engine::pack_key& pack,
+                    engine::instant now)
+{
+    return {session,
+            card,
+            engine::card_progress_line(card, now),
+            engine::card_note(card),
+            guide_of(pack, card.section, card.section_title, card.lang),
+            now};
+}
+
+summary_screen summary_of(engine::session_id session, const engine::session_summary& summary,
+                          const engine::pack_key& pack, language lang, engine::instant now)
+{
+    return {session, pack, summary, engine::summary_lines(summary, lang, now)};
+}
+
+std::string describe(const std::exception_ptr& failure)
+{
+    try {
+        std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "unknown exception";
+    }
+}
+
+} // namespace
+
+struct service::learner_context {
+    engine::learner_id learner;
+    language lang = language::en;
+    std::string platform;
+};
+
+service::service(service_parts parts) : p_(std::move(parts)), shelf_(p_.library, p_.packs)
+{
+    if (!p_.seeds) {
+        p_.seeds = new_session_seed;
+    }
+}
+
+bool service::perform(request r, std::function<void(screen)> show)
+{
+    return submit(std::move(r), std::move(show), true);
+}
+
+bool service::submit(request r, std::function<void(screen)> show, bool hand_over)
+{
+    const auto now = p_.clock();
+    const auto seed = p_.seeds();
+    const language guess = r.who.platform_lang.value_or(language::en);
+    auto result = std::make_shared<screen>();
+    auto shared = std::make_shared<request>(std::move(r));
+    try {
+        p_.queue.submit(
+            [this, shared, result, now, seed] {
+                if (p_.before_unit) {
+                    p_.before_unit();
+                }
+                *result = decide(*shared, now, seed);
+            },
+            [this, shared, result, guess, hand_over, show = std::move(show)](std::exception_ptr failure) {
+                if (failure) {
+                    p_.log.error("action failed platform={} reason={}", shared->who.identity.platform,
+                                 describe(failure));
+                    *result = notice(notice_kind::failed, guess, say(text::failed, guess));
+                } else if (result->answer_recorded && p_.on_answer_recorded) {
+                    p_.on_answer_recorded(shared->who.identity.platform);
+                }
+                if (hand_over && p_.hand_over) {
+                    p_.hand_over([show, result] { show(std::move(*result)); });
+                } else {
+                    show(std::move(*result));
+                }
+            });
+    } catch (const std::logic_error&) { // the queue is stopping
+        p_.log.warn("action dropped: the server is stopping platform={}", shared->who.identity.platform);
+        return false;
+    }
+    return true;
+}
+
+screen service::run(request r)
+{
+    std::promise<screen> promise;
+    auto future = promise.get_future();
+    // The caller waits for it: the screen needs no IO thread.
+    if (!submit(std::move(r), [&promise](screen s) { promise.set_value(std::move(s)); }, false)) {
+        throw std::logic_error("the action queue is stopping");
+    }
+    return future.get();
+}
+
+service::learner_context service::enter(const actor& who)
+{
+    learner_context ctx;
+    ctx.platform = who.identity.platform;
+    ctx.learner = p_.identities.ensure_learner(who.identity, who.display_name);
+    if (who.workspace) {
+        p_.identities.join_workspace(*who.workspace, who.workspace_name, ctx.learner);
+    }
+    const auto stored = p_.identities.language_of(ctx.learner);
+    // The platform's locale is followed until the learner chooses a language.
+    if (who.platform_lang && (!stored || (!stored->chosen && stored->lang != *who.platform_lang))) {
+        p_.identities.set_language(ctx.learner, {*who.platform_lang, false});
+        ctx.lang = *who.platform_lang;
+    } else {
+        ctx.lang = stored ? stored->lang : language::en;
+    }
+    return ctx;
+}
+
+screen service::decide(const request& r, engine::instant now, std::uint64_t seed)
+{
+    if (r.delivery && !p_.identities.first_delivery(r.who.identity.platform, *r.delivery, now)) {
+        return {}; // a redelivery: handled the first time
+    }
+    if (const auto* f = std::get_if<forget>(&r.what)) {
+        return forget_me(r.who, f->what); // before enter: erasing must not create the learner it erases
+    }
+    if (r.who.known_only && !p_.identities.find_learner(r.who.identity)) {
+        return notice(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
+    }
+    const auto ctx = enter(r.who);
+    return std::visit(
+        overloaded{
+            [&](const start& s) { return start_session(ctx, s, now, seed); },
+            [&](const answer& a) { return answer_card(ctx, a, now); },
+            [&](const answer_current& a) {
+                const auto active = p_.tutor.active(ctx.learner);
+                if (!active) {
+                    return notice(notice_kind::no_session, ctx.lang, engine::message::answer_no_session);
+                }
+                return answer_card(ctx, {active->session, active->sequence, a.choice, false}, now);
+            },
+            [&](const next& n) { return next_card(ctx, n, now, seed); },
+            [&](const stop& s) { return stop_session(ctx, s.session, now); },
+            [&](const stats& s) { return show_stats(ctx, s, now); },
+            [&](const choose_language& c) {
+                p_.identities.set_language(ctx.learner, {c.lang, true});
+                return notice(notice_kind::language_set, c.lang, say(text::language_set, c.lang));
+            },
+            [&](const forget&) { return screen{}; }, // handled above
+            [&](const help&) { return notice(notice_kind::help, ctx.lang, std::string{}); },
+        },
+        r.what);
+}
+
+screen service::session_screen(const engine::session_outcome& outcome, language fallback, engine::instant now) const
+{
+    if (outcome.status == engine::session_status::ok && outcome.card) {
+        return {outcome.lang, card_of(outcome.session, *outcome.card, outcome.pack, now), false, false};
+    }
+    if (outcome.status == engine::session_status::ok && outcome.summary) {
+        return {outcome.lang, summary_of(outcome.session, *outcome.summary, outcome.pack, outcome.lang, now), false, false};
+    }
+    return notice(notice_kind::no_session, fallback, engine::message::answer_no_session);
+}
+
+screen service::start_session(const learner_context& ctx, const tutoring::start& s, engine::instant now,
+                              std::uint64_t seed)
+{
+    const auto* content = shelf_.find(s.pack);
+    auto only_concept = s.only_concept;
+    if (content == nullptr && s.pack && !only_concept) {
+        // One word that is no pack's key may name a concept of the default pack.
+        const auto* fallback = shelf_.find(std::optional<std::string>{});
+        if (fallback != nullptr && pack_shelf::find_concept(*fallback, *s.pack)) {
+            content = fallback;
+            only_concept = s.pack;
+        }
+    }
+    if (content == nullptr) {
+        return notice(notice_kind::unknown_pack, ctx.lang,
+                      say(text::unknown_pack, ctx.lang,
+                          {arg::str("pack", s.pack.value_or("")), arg::str("list", shelf_.key_list())}));
+    }
+    engine::start_request request;
+    request.learner = ctx.learner;
+    request.pack = content->key;
+    request.where = s.where;
+    request.options.scope = s.scope;
+    if (only_concept) {
+        const auto key = pack_shelf::find_concept(*content, *only_concept);
+        if (!key) {
+            return notice(notice_kind::unknown_concept, ctx.lang,
+                          say(text::unknown_concept, ctx.lang,
+                              {arg::str("concept", *only_concept),
+                               arg::str("list", pack_shelf::concept_list(*content))}));
+        }
+        request.options.only_concept = key;
+    }
+    request.seed = seed;
+    request.now = now;
+    return session_screen(p_.tutor.start_session(request), ctx.lang, now);
+}
+
+screen service::answer_card(const learner_context& ctx, const tutoring::answer& a, engine::instant now)
+{
+    engine::answer_request request;
+    request.learner = ctx.learner;
+    request.token = {a.session, a.sequence};
+    request.displayed = a.choice;
+    // One key per card and platform: a second answer to the same card (a double click, a retried request, the same
+    // letter typed again) is the same action and gets the recorded outcome back.
+    request.key = engine::idempotency_key{ctx.platform + ":" + std::to_string(a.session.value()) + ":" +
+                                          std::to_string(a.sequence)};
+    request.now = now;
+    request.then_next = a.then_next;
+    auto outcome = p_.tutor.answer(request);
+    const auto lang = outcome.lang;
+    switch (outcome.status) {
+    case engine::answer_status::accepted:
+    case engine::answer_status::replayed: {
+        if (!outcome.told) {
+            break;
+        }
+        const bool replayed = outcome.status == engine::answer_status::replayed;
+        feedback_screen shown{a.session,
+                              outcome.pack,
+                              *outcome.told,
+                              replayed,
+                              engine::feedback_next_lines(*outcome.told, lang),
+                              guide_of(outcome.pack, outcome.told->section, outcome.told->section_title, lang),
+                              std::nullopt};
+        if (a.then_next) {
+            const auto next = outcome.next ? *outcome.next : p_.tutor.next_question(ctx.learner, a.session, now);
+            auto then = session_screen(next, lang, now);
+            if (auto* card = std::get_if<card_screen>(&then.body)) {
+                shown.next = std::move(*card);
+            } else if (auto* summary = std::get_if<summary_screen>(&then.body)) {
+                shown.next = std::move(*summary);
+            }
+        }
+        return {lang, std::move(shown), !replayed, false};
+    }
+    case engine::answer_status::stale:
+        return notice(notice_kind::stale, lang, engine::message::answer_stale);
+    case engine::answer_status::invalid_choice:
+        return notice(notice_kind::invalid_choice, lang, engine::message::answer_invalid_choice);
+    case engine::answer_status::ended:
+        return notice(notice_kind::ended, lang, engine::message::answer_ended);
+    case engine::answer_status::no_session:
+        break;
+    }
+    return notice(notice_kind::no_session, ctx.lang, engine::message::answer_no_session);
+}
+
+screen service::next_card(const learner_context& ctx, const tutoring::next& n, engine::instant now, std::uint64_t seed)
+{
+    if (n.session) {
+        return session_screen(p_.tutor.next_question(ctx.learner, *n.session, now), ctx.lang, now);
+    }
+    if (const auto active = p_.tutor.active(ctx.learner)) {
+        return session_screen(p_.tutor.next_question(ctx.learner, active->session, now), ctx.lang, now);
+    }
+    return start_session(ctx, {}, now, seed);
+}
+
+screen service::stop_session(const learner_context& ctx, engine::session_id session, engine::instant now)
+{
+    return session_screen(p_.tutor.end_session(ctx.learner, session, now), ctx.lang, now);
+}
+
+screen service::show_stats(const learner_context& ctx, const tutoring::stats& s, engine::instant now)
+{
+    auto wanted = s.pack;
+    if (!wanted) {
+        if (const auto active = p_.tutor.active(ctx.learner)) {
+            wanted = active->pack.value();
+        }
+    }
+    const auto* content = shelf_.find(wanted);
+    const auto result = content != nullptr ? p_.tutor.stats(ctx.learner, content->key, now, ctx.lang) : std::nullopt;
+    if (!result) {
+        return notice(notice_kind::unknown_pack, ctx.lang,
+                      say(text::unknown_pack, ctx.lang,
+                          {arg::str("pack", wanted.value_or("")), arg::str("list", shelf_.key_list())}));
+    }
+    auto title = pack_shelf::title(*content, ctx.lang);
+    auto lines = engine::stats_lines(*result, title, ctx.lang, now);
+    return {ctx.lang, stats_screen{content->key, std::move(title), *result, std::move(lines)}, false, false};
+}
+
+screen service::forget_me(const actor& who, forget::step step)
+{
+    const auto learner = p_.identities.find_learner(who.identity);
+    const auto stored = learner ? p_.identities.language_of(*learner) : std::nullopt;
+    const language lang = stored ? stored->lang : who.platform_lang.value_or(language::en);
+    if (!learner) {
+        return notice(notice_kind::nothing_to_forget, lang, say(text::nothing_to_forget, lang));
+    }
+    switch (step) {
+    case forget::step::ask:
+        return {lang,
+                confirm_screen{confirmation::forget_me, say(text::forget_question, lang),
+                               say(text::forget_yes_button, lang), say(text::forget_no_button, lang)},
+                false, false};
+    case forget::step::cancel:
+        return notice(notice_kind::forget_cancelled, lang, say(text::forget_cancelled, lang));
+    case forget::step::confirm:
+        break;
+    }
+    const bool erased = p_.identities.erase(who.identity);
+    auto out = notice(erased ? notice_kind::forgotten : notice_kind::nothing_to_forget, lang,
+                      say(erased ? text::forgotten : text::nothing_to_forget, lang));
+    out.learner_erased = erased;
+    return out;
+}
+
+} // namespace quiz::bot::tutoring

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/catalog.hpp"
+#include "engine/language.hpp"
+
+#include <initializer_list>
+#include <string>
+
+namespace quiz::bot::tutoring {
+
+/// What quizbot says around the tutor's own sentences (engine/catalog.hpp), the same on every front end: buttons,
+/// replies to commands. A front end's own sentences (its help, its command syntax) stay with it. Same template
+/// syntax as the engine's catalogue (engine::format_pattern).
+enum class text : unsigned char {
+    next_button,
+    start_again_button,
+    start_button,
+    review_button,
+    language_set,
+    forget_question,
+    forget_yes_button,
+    forget_no_button,
+    forgotten,
+    forget_cancelled,
+    nothing_to_forget,
+    unknown_pack,    ///< {pack} {list}
+    unknown_concept, ///< {concept} {list}
+    stale_button,
+    failed,
+};
+
+[[nodiscard]] std::string say(text t, engine::language lang, std::initializer_list<engine::message_arg> args = {});
+
+} // namespace quiz::bot::tutoring
