@@ -1,3 +1,0 @@
-// A fixture for the purity check: this include must be reported.
-#pragma once
-#include <SQLiteCpp/Database.h>
