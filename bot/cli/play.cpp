@@ -135,8 +135,15 @@ std::string_view trim(std::string_view text)
     return text;
 }
 
-/// Reads answers until one names a choice of the card: its display position, or nullopt for q or end of input.
-std::optional<std::uint32_t> read_choice(io streams, const engine::question_card& card)
+/// What the person typed at the prompt.
+struct typed {
+    enum class kind { choice, quit, stats, forget } what = kind::quit;
+    std::uint32_t position = 0; ///< for a choice
+};
+
+/// Reads lines until one is a choice of the card (its display position), `stats`, `forget-me`, or q (or the end
+/// of input) to quit.
+typed read_reply(io streams, const engine::question_card& card)
 {
     const std::string last(1, engine::choice_letter(card.choices.size() - 1));
     while (true) {
@@ -145,21 +152,40 @@ std::optional<std::uint32_t> read_choice(io streams, const engine::question_card
         std::string line;
         if (!std::getline(streams.in, line)) {
             streams.out << '\n';
-            return std::nullopt;
+            return {};
         }
         const std::string_view reply = trim(line);
         if (reply == "q" || reply == "Q" || reply == "quit") {
-            return std::nullopt;
+            return {};
+        }
+        if (reply == "stats") {
+            return {typed::kind::stats};
+        }
+        if (reply == "forget-me") {
+            return {typed::kind::forget};
         }
         if (reply.empty()) {
             continue;
         }
         if (const auto choice = engine::parse_choice(reply); choice && *choice < card.choices.size()) {
-            return choice;
+            return {typed::kind::choice, *choice};
         }
         streams.out << format_message(message::answer_invalid_choice, card.lang, {}) << ' '
                     << format_message(message::card_how_to_answer, card.lang, {}) << '\n';
     }
+}
+
+/// Asks a yes-or-no question; only y or yes (either case) is a yes.
+bool confirmed(io streams, const tutoring::confirm_screen& question)
+{
+    streams.out << question.question << "\n" << question.yes << "? [y/N] " << std::flush;
+    std::string line;
+    if (!std::getline(streams.in, line)) {
+        streams.out << '\n';
+        return false;
+    }
+    const auto answer = trim(line);
+    return answer == "y" || answer == "Y" || answer == "yes" || answer == "YES";
 }
 
 class clock_source {
@@ -249,13 +275,36 @@ int play(const play_options& options, io streams)
     while (const auto* card = std::get_if<tutoring::card_screen>(&shown.body)) {
         const tutoring::card_screen on_screen = *card;
         streams.out << '\n' << engine::render_card(on_screen.card, clock.now()) << '\n';
-        const auto choice = read_choice(streams, on_screen.card);
-        if (!choice) {
+        const auto reply = read_reply(streams, on_screen.card);
+        if (reply.what == typed::kind::quit) {
             shown = desk.run({who, tutoring::stop{on_screen.session}, std::nullopt});
             break;
         }
-        auto answered =
-            desk.run({who, tutoring::answer{on_screen.session, on_screen.card.sequence, *choice, true}, std::nullopt});
+        if (reply.what == typed::kind::stats) {
+            const auto progress = desk.run({who, tutoring::stats{content.key.value()}, std::nullopt});
+            if (const auto* stats = std::get_if<tutoring::stats_screen>(&progress.body)) {
+                streams.out << '\n' << engine::joined_lines(stats->lines);
+            }
+            continue; // the same card again
+        }
+        if (reply.what == typed::kind::forget) {
+            const auto asked = desk.run({who, tutoring::forget{tutoring::forget::step::ask}, std::nullopt});
+            const auto* question = std::get_if<tutoring::confirm_screen>(&asked.body);
+            const auto step = question != nullptr && confirmed(streams, *question) ? tutoring::forget::step::confirm
+                                                                                   : tutoring::forget::step::cancel;
+            const auto done = desk.run({who, tutoring::forget{step}, std::nullopt});
+            if (const auto* n = std::get_if<tutoring::notice_screen>(&done.body)) {
+                streams.out << n->text << '\n';
+            }
+            if (done.learner_erased) {
+                refitter.wait_idle();
+                writer.reset();
+                return exit_ok; // nothing left to show
+            }
+            continue;
+        }
+        auto answered = desk.run(
+            {who, tutoring::answer{on_screen.session, on_screen.card.sequence, reply.position, true}, std::nullopt});
         auto* told = std::get_if<tutoring::feedback_screen>(&answered.body);
         if (told == nullptr) {
             const auto* n = std::get_if<tutoring::notice_screen>(&answered.body);
@@ -299,7 +348,7 @@ int run_play(const std::vector<std::string_view>& words, io streams)
 const command play_command{
     {"play"},
     "[--pack KEY] [--learner NAME] [--lang fr|en] [--db PATH] [--now TIME] [--content DIR]",
-    "a tutoring session in the terminal: answer by letter, q or end of input to stop",
+    "a tutoring session in the terminal: answer by letter; stats; forget-me; q or end of input to stop",
     run_play,
     "Defaults: --pack zero-sharded; --learner $USER (else 'local'); --lang: the language once chosen with --lang\n"
     "(remembered), else fr if LC_ALL/LANG starts with fr, else en; --db $QUIZBOT_DB or ./data/quizbot.db;\n"

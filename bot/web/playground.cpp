@@ -275,6 +275,38 @@ public:
                 });
     }
 
+    /// Without "confirm": the question to confirm; with "confirm": true erases, false cancels.
+    void forget(const http::request& req, const http::responder& reply) const
+    {
+        const auto body = parse_object(req);
+        const auto learner_token = learner_token_from(optional_string(body, "learner"));
+        auto step = tutoring::forget::step::ask;
+        if (const auto* confirm = body.if_contains("confirm"); confirm != nullptr && !confirm->is_null()) {
+            if (!confirm->is_bool()) {
+                throw bad_request{400, "\"confirm\" must be true or false"};
+            }
+            step = confirm->as_bool() ? tutoring::forget::step::confirm : tutoring::forget::step::cancel;
+        }
+        const auto lang = language_from(optional_string(body, "lang"));
+        perform(req, reply, {web_learner(learner_token, {}, lang, false), tutoring::forget{step}, std::nullopt},
+                [](const tutoring::screen& shown, const std::string& request_id) {
+                    if (const auto* question = std::get_if<tutoring::confirm_screen>(&shown.body)) {
+                        return json_response(200, json::object{{"status", "confirm"},
+                                                               {"question", question->question},
+                                                               {"yes", question->yes},
+                                                               {"no", question->no}});
+                    }
+                    const auto* n = std::get_if<tutoring::notice_screen>(&shown.body);
+                    if (n == nullptr || n->kind == tutoring::notice_kind::failed) {
+                        return notice_response(shown, request_id);
+                    }
+                    const char* status = n->kind == tutoring::notice_kind::forgotten          ? "forgotten"
+                                         : n->kind == tutoring::notice_kind::forget_cancelled ? "cancelled"
+                                                                                              : "nothing_to_forget";
+                    return json_response(200, json::object{{"status", status}, {"message", n->text}});
+                });
+    }
+
     http::response packs(const http::request& req) const
     {
         const auto lang = language_from(query_value(req, "lang")).value_or(language::en);
@@ -359,6 +391,8 @@ void add_playground_routes(http::router& routes, tutoring::service& tutoring)
                      guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.answer(req, reply); }));
     routes.add_async(http::verb::get, "/api/play/stats",
                      guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.stats(req, reply); }));
+    routes.add_async(http::verb::post, "/api/play/forget",
+                     guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.forget(req, reply); }));
     routes.add(http::verb::get, "/guide/{pack}", [a](const http::request& req) {
         const auto* content = a->pack(std::string(req.param("pack")));
         if (content == nullptr) {

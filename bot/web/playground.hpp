@@ -11,7 +11,7 @@ class router;
 namespace quiz::bot::web {
 
 /// Registers the playground: `GET /` and `/assets/{name}` (the page), `GET /api/play/packs`,
-/// `POST /api/play/session`, `POST /api/play/answer`, `GET /api/play/stats`, `GET /guide/{pack}` and
+/// `POST /api/play/session`, `POST /api/play/answer`, `GET /api/play/stats`, `POST /api/play/forget`, `GET /guide/{pack}` and
 /// `GET /guide/{pack}/{section}` (docs/http.md, "Playground"), each action through `tutoring`, which must outlive
 /// the router.
 void add_playground_routes(http::router& routes, tutoring::service& tutoring);

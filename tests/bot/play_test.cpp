@@ -3,6 +3,7 @@
 // right, answers, quits, and comes back days later on the same SQLite database.
 #include "bot/cli/command.hpp"
 #include "content/pack_loader.hpp"
+#include "support/action_sequence.hpp"
 #include "support/temp_dir.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -375,4 +376,69 @@ TEST_CASE("play: an unknown pack is an error naming it", "[play]")
     std::ostringstream err;
     CHECK(quiz::bot::cli::run(arguments, {in, out, err}) == 1);
     CHECK(err.str().find("no valid pack 'no-such-pack'") != std::string::npos);
+}
+
+TEST_CASE("play: the shared action sequence shows the same screens, as terminal text", "[play]")
+{
+    // A terminal asks one question at a time and reads one answer per card: it cannot deliver an answer twice, so
+    // the replay step has nothing to send here (the engine's and the other front ends' tests cover it).
+    using quiz::test::seen;
+    const quiz::test::temp_dir dir;
+    const fs::path db = dir.path() / "quizbot.db";
+    std::ostringstream out;
+    std::ostringstream err;
+    std::size_t read_up_to = 0;
+    std::vector<std::string> said; // what the terminal printed before each line the script typed
+    std::vector<std::string> typed;
+    const std::vector<std::string> script_after_answer{"stats", "forget-me", "n", "forget-me", "y"};
+    scripted_input script([&]() -> std::optional<std::string> {
+        const std::string text = out.str();
+        said.push_back(text.substr(read_up_to));
+        read_up_to = text.size();
+        if (typed.empty()) {
+            const auto choices = last_choices(said.back());
+            REQUIRE(choices);
+            const shown_card card{identify(*choices, quiz::engine::language::en), *choices};
+            typed.emplace_back(1, letter_for(card, false, quiz::engine::language::en));
+            return typed.back();
+        }
+        if (typed.size() > script_after_answer.size()) {
+            return std::nullopt;
+        }
+        typed.push_back(script_after_answer[typed.size() - 1]);
+        return typed.back();
+    });
+    std::istream in(&script);
+    auto words = common_args(db, "2026-03-02T09:00:00Z");
+    words.insert(words.begin(), "play");
+    words.insert(words.end(), {"--lang", "en"});
+    const std::vector<std::string_view> arguments(words.begin(), words.end());
+    const int code = quiz::bot::cli::run(arguments, {in, out, err});
+    CHECK(code == 0);
+    said.push_back(out.str().substr(read_up_to));
+    REQUIRE(said.size() == 7);
+
+    const auto attempts = [&db] {
+        SQLite::Database database(db.string(), SQLite::OPEN_READONLY);
+        return scalar(database, "SELECT count(*) FROM attempt");
+    };
+    std::vector<seen> shown;
+    // said[0]: the first card; said[1]: the feedback and the second card; then stats, the question, the refusal, the
+    // question again, the erasure.
+    shown.push_back(last_choices(said[0]) ? seen::card : seen::other);
+    const auto feedback_end = said[1].find("New question 2 of");
+    shown.push_back(said[1].find("Not quite.") < feedback_end && said[1].find("The answer is ") < feedback_end
+                        ? seen::wrong_feedback
+                        : seen::other);
+    shown.push_back(feedback_end != std::string::npos && last_choices(said[1]) ? seen::next_card : seen::other);
+    shown.push_back(said[2].find("over 1 answer") != std::string::npos ? seen::stats : seen::other);
+    shown.push_back(said[3].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
+    shown.push_back(said[4].find("Nothing was erased.") != std::string::npos ? seen::nothing_erased : seen::other);
+    shown.push_back(said[5].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
+    shown.push_back(said[6].find("everything quizbot kept about you is erased") != std::string::npos && attempts() == 0
+                        ? seen::erased
+                        : seen::other);
+    auto expected = quiz::test::expected_screens; // all but the replay, which a terminal cannot send
+    expected.erase(std::find(expected.begin(), expected.end(), seen::same_feedback));
+    CHECK(shown == expected);
 }

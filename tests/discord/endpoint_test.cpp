@@ -2,6 +2,7 @@
 // POST /discord/interactions on `quizbot serve` in-process, over loopback sockets, with requests signed as Discord
 // signs them: tutoring by DM and in a server channel, commands, forget-me, deferral with follow-ups.
 #include "content/pack_loader.hpp"
+#include "tests/support/action_sequence.hpp"
 #include "tests/discord/support/discord_server.hpp"
 #include "tests/http/support/fake_upstream.hpp"
 
@@ -281,6 +282,66 @@ TEST_CASE("endpoint: forget-me asks first, then erases the learner", "[discord]"
     CHECK(count(s.db_path(), "SELECT count(*) FROM learner") == 0);
     CHECK(count(s.db_path(), "SELECT count(*) FROM attempt") == 0);
     CHECK(count(s.db_path(), "SELECT count(*) FROM session") == 0);
+}
+
+TEST_CASE("endpoint: the shared action sequence shows the same screens, as Discord messages", "[discord]")
+{
+    using quiz::test::seen;
+    discord_server s;
+    const discord_user who;
+    std::vector<seen> shown;
+
+    const auto started = s.command(who, "start");
+    const auto card = started.body.at("data").as_object();
+    const auto choices = buttons_of(card);
+    shown.push_back(type_of(started) == 4 && choices.size() >= 2 && choices[0].custom_id.starts_with("quiz:a:")
+                        ? seen::card
+                        : seen::other);
+
+    const auto right = right_button(content_of(started), choices);
+    const std::size_t wrong = right == 0 ? 1 : 0;
+    const auto answered = s.click(who, card, choices[wrong].custom_id);
+    const auto feedback = content_of(answered);
+    shown.push_back(type_of(answered) == 7 && feedback.find("\u274C") != std::string::npos &&
+                            feedback.find("The answer is") != std::string::npos
+                        ? seen::wrong_feedback
+                        : seen::other);
+
+    const auto again = s.click(who, card, choices[wrong].custom_id);
+    shown.push_back(type_of(again) == 7 && content_of(again) == feedback ? seen::same_feedback : seen::other);
+
+    const auto after = answered.body.at("data").as_object();
+    const auto next = s.click(who, after, buttons_of(after).back().custom_id);
+    const auto next_buttons = buttons_of(next.body.at("data").as_object());
+    shown.push_back(type_of(next) == 7 && !next_buttons.empty() && next_buttons[0].custom_id.starts_with("quiz:a:") &&
+                            content_of(next).find(" 2 of ") != std::string::npos
+                        ? seen::next_card
+                        : seen::other);
+
+    const auto stats = s.command(who, "stats");
+    shown.push_back(content_of(stats).find("1 answer") != std::string::npos ? seen::stats : seen::other);
+
+    for (const bool yes : {false, true}) {
+        const auto asked = s.command(who, "forget-me");
+        const auto question = buttons_of(asked.body.at("data").as_object());
+        shown.push_back(question.size() == 2 && question[0].custom_id == "quiz:forget:yes" ? seen::confirm
+                                                                                           : seen::other);
+        const auto done =
+            s.click(who, asked.body.at("data").as_object(), yes ? "quiz:forget:yes" : "quiz:forget:no");
+        if (!yes) {
+            shown.push_back(content_of(done) == "Nothing was erased." &&
+                                    count(s.db_path(), "SELECT count(*) FROM attempt") == 1
+                                ? seen::nothing_erased
+                                : seen::other);
+        } else {
+            shown.push_back(content_of(done) == "Done: everything quizbot kept about you is erased." &&
+                                    count(s.db_path(), "SELECT count(*) FROM learner") == 0 &&
+                                    count(s.db_path(), "SELECT count(*) FROM attempt") == 0
+                                ? seen::erased
+                                : seen::other);
+        }
+    }
+    CHECK(shown == quiz::test::expected_screens);
 }
 
 TEST_CASE("endpoint: the language follows the locale until /quiz lang sets it", "[discord]")

@@ -5,6 +5,8 @@
 #include "bot/http/server.hpp"
 #include "tests/http/support/capture_sink.hpp"
 #include "tests/http/support/loopback_client.hpp"
+#include "tests/support/action_sequence.hpp"
+#include "tests/support/right_choice.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <boost/json/parse.hpp>
@@ -232,6 +234,82 @@ TEST_CASE("playground: a second answer to the same card is replayed and a card n
     const auto stats = call(c, "GET", "/api/play/stats?learner=" + learner);
     REQUIRE(stats.status == 200);
     CHECK(stats.body.at("answered").as_int64() == 1);
+}
+
+TEST_CASE("playground: the shared action sequence shows the same screens, as the page's JSON", "[playground]")
+{
+    using quiz::test::seen;
+    playground_server s;
+    quiz::test::loopback_client c(s.port());
+    std::vector<seen> shown;
+
+    const auto started = call(c, "POST", "/api/play/session", R"({"lang":"en"})");
+    const std::string learner = text(started.body.at("learner"));
+    const auto session = started.body.at("session").as_int64();
+    const auto card = started.body.at("card").as_object();
+    shown.push_back(started.status == 200 && card.at("choices").as_array().size() >= 2 ? seen::card : seen::other);
+
+    std::string card_text = "\n" + text(card.at("stem")) + "\n\n";
+    const auto& choices = card.at("choices").as_array();
+    for (const auto& choice : choices) {
+        card_text += text(choice.at("letter")) + ". " + text(choice.at("text")) + "\n";
+    }
+    const auto right = quiz::test::right_choice(card_text);
+    REQUIRE(right);
+    const int wrong = *right == 0 ? 1 : 0;
+    const auto sequence = card.at("sequence").as_int64();
+    const auto answered = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, wrong));
+    const auto& told = answered.body.at("feedback").as_object();
+    shown.push_back(answered.status == 200 && !told.at("correct").as_bool() &&
+                            text(told.at("answer_line")).starts_with("The answer is ")
+                        ? seen::wrong_feedback
+                        : seen::other);
+
+    const auto again = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, wrong));
+    auto replayed = again.body.at("feedback").as_object();
+    replayed.erase("replayed");
+    auto first = told;
+    first.erase("replayed");
+    shown.push_back(again.status == 200 && text(again.body.at("status")) == "replayed" && replayed == first
+                        ? seen::same_feedback
+                        : seen::other);
+
+    // The page's Next shows the card that came with the feedback.
+    const auto& next = answered.body.at("card");
+    shown.push_back(next.is_object() && next.at("sequence").as_int64() == sequence + 1 &&
+                            text(next.at("header")).find(" 2 of ") != std::string::npos
+                        ? seen::next_card
+                        : seen::other);
+
+    const auto stats = call(c, "GET", "/api/play/stats?learner=" + learner + "&lang=en");
+    shown.push_back(stats.status == 200 && stats.body.at("answered").as_int64() == 1 ? seen::stats : seen::other);
+
+    const auto attempts = [&s] {
+        SQLite::Database db(s.database(), SQLite::OPEN_READONLY);
+        return db.execAndGet("SELECT count(*) FROM attempt").getInt64();
+    };
+    for (const bool yes : {false, true}) {
+        const auto asked = call(c, "POST", "/api/play/forget", R"({"learner":")" + learner + R"("})");
+        shown.push_back(asked.status == 200 && text(asked.body.at("status")) == "confirm" &&
+                                text(asked.body.at("question")).starts_with("This erases everything")
+                            ? seen::confirm
+                            : seen::other);
+        const auto done = call(c, "POST", "/api/play/forget",
+                               R"({"learner":")" + learner + R"(","confirm":)" + (yes ? "true" : "false") + "}");
+        if (!yes) {
+            shown.push_back(done.status == 200 && text(done.body.at("status")) == "cancelled" && attempts() == 1
+                                ? seen::nothing_erased
+                                : seen::other);
+        } else {
+            shown.push_back(done.status == 200 && text(done.body.at("status")) == "forgotten" && attempts() == 0
+                                ? seen::erased
+                                : seen::other);
+        }
+    }
+    CHECK(shown == quiz::test::expected_screens);
+
+    // Gone: the token names nobody any more.
+    CHECK(call(c, "GET", "/api/play/stats?learner=" + learner).status == 404);
 }
 
 TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessions and learners 404",

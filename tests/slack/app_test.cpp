@@ -8,6 +8,8 @@
 #include "tests/http/support/loopback_client.hpp"
 #include "tests/slack/support/fake_slack.hpp"
 #include "tests/slack/support/signing.hpp"
+#include "tests/support/action_sequence.hpp"
+#include "tests/support/right_choice.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <boost/json/serialize.hpp>
@@ -445,6 +447,68 @@ TEST_CASE("language from users.info, overridden by /quiz lang", "[slack][app]")
     const auto missing = bot.fake.wait_for(hook_path(6), 1);
     REQUIRE(missing.size() == 1);
     CHECK(has(missing[0], "There is no pack “no-such-pack”."));
+}
+
+TEST_CASE("the shared action sequence shows the same screens, as Block Kit messages", "[slack][app]")
+{
+    using quiz::test::seen;
+    slack_bot bot;
+    std::vector<seen> shown;
+
+    bot.command("start", bot.fake.hook(1));
+    const auto first = bot.fake.wait_for(hook_path(1), 1).at(0);
+    const auto card = buttons(first);
+    shown.push_back(card.count("answer_A") == 1 && card.count("answer_B") == 1 ? seen::card : seen::other);
+
+    const auto right = quiz::test::right_choice(std::string(first.json.at("text").as_string()));
+    REQUIRE(right);
+    const std::string wrong = *right == 0 ? "answer_B" : "answer_A";
+    bot.click(wrong, card.at(wrong), bot.fake.hook(2));
+    const auto feedback = bot.fake.wait_for(hook_path(2), 1).at(0);
+    shown.push_back(has(feedback, "Not quite.") && has(feedback, "The answer is ") &&
+                            feedback.json.at("replace_original") == true
+                        ? seen::wrong_feedback
+                        : seen::other);
+
+    bot.click(wrong, card.at(wrong), bot.fake.hook(3));
+    const auto again = bot.fake.wait_for(hook_path(3), 1).at(0);
+    shown.push_back(again.json.at("blocks") == feedback.json.at("blocks") &&
+                            bot.count("SELECT count(*) FROM attempt") == 1
+                        ? seen::same_feedback
+                        : seen::other);
+
+    bot.click("next", buttons(feedback).at("next"), bot.fake.hook(4));
+    const auto second = bot.fake.wait_for(hook_path(4), 1).at(0);
+    const auto next_card = buttons(second);
+    shown.push_back(next_card.count("answer_A") == 1 && has(second, " 2 of ") ? seen::next_card : seen::other);
+
+    bot.command("stats", bot.fake.hook(5));
+    shown.push_back(has(bot.fake.wait_for(hook_path(5), 1).at(0), "1 answer") ? seen::stats : seen::other);
+
+    int hook = 6;
+    for (const bool yes : {false, true}) {
+        bot.command("forget-me", bot.fake.hook(hook));
+        const auto question = buttons(bot.fake.wait_for(hook_path(hook), 1).at(0));
+        ++hook;
+        shown.push_back(question.count("forget_yes") == 1 && question.count("forget_no") == 1 ? seen::confirm
+                                                                                               : seen::other);
+        const std::string id = yes ? "forget_yes" : "forget_no";
+        bot.click(id, question.at(id), bot.fake.hook(hook));
+        const auto done = bot.fake.wait_for(hook_path(hook), 1).at(0);
+        ++hook;
+        if (!yes) {
+            shown.push_back(has(done, "Nothing was erased.") && bot.count("SELECT count(*) FROM attempt") == 1
+                                ? seen::nothing_erased
+                                : seen::other);
+        } else {
+            shown.push_back(has(done, "everything quizbot kept about you is erased") &&
+                                    bot.count("SELECT count(*) FROM learner") == 0 &&
+                                    bot.count("SELECT count(*) FROM attempt") == 0
+                                ? seen::erased
+                                : seen::other);
+        }
+    }
+    CHECK(shown == quiz::test::expected_screens);
 }
 
 TEST_CASE("/quiz forget-me asks first, then erases the learner", "[slack][app]")

@@ -6,12 +6,14 @@ const LABELS = {
   en: {
     next: 'Next question', summary: 'See the summary', restart: 'Start a new session', stats: 'Your progress',
     refresh: 'Refresh', guide: 'Guide', loading: 'Loading…', failed: 'Something went wrong:',
-    language: 'Language', choices: 'Choices', open: 'Read the section',
+    language: 'Language', choices: 'Choices', open: 'Read the section', privacy: 'Your data',
+    forget: 'Erase everything about me',
   },
   fr: {
     next: 'Question suivante', summary: 'Voir le bilan', restart: 'Nouvelle session', stats: 'Votre progression',
     refresh: 'Actualiser', guide: 'Guide', loading: 'Chargement…', failed: 'Une erreur est survenue :',
-    language: 'Langue', choices: 'Choix', open: 'Lire la section',
+    language: 'Langue', choices: 'Choix', open: 'Lire la section', privacy: 'Vos données',
+    forget: 'Tout effacer sur moi',
   },
 };
 
@@ -65,6 +67,8 @@ function applyLabels() {
   $('refresh-stats').textContent = label('refresh');
   $('restart').textContent = label('restart');
   $('choices').setAttribute('aria-label', label('choices'));
+  $('privacy-heading').textContent = label('privacy');
+  $('forget').textContent = label('forget');
 }
 
 async function loadPacks() {
@@ -271,6 +275,33 @@ async function loadStats() {
   box.append(lines, concepts);
 }
 
+// Forget-me: the server asks first (its question and buttons), then erases or cancels.
+async function forget(confirm) {
+  if (!state.learner || state.busy) return;
+  const body = { learner: state.learner, lang: state.lang };
+  if (confirm !== undefined) body.confirm = confirm;
+  const { status, data } = await call('POST', '/api/play/forget', body);
+  const asking = status === 200 && data.status === 'confirm';
+  $('forget-question').hidden = !asking;
+  $('forget-yes').hidden = !asking;
+  $('forget-no').hidden = !asking;
+  $('forget').hidden = asking;
+  const result = $('forget-result');
+  if (asking) {
+    $('forget-question').textContent = data.question;
+    $('forget-yes').textContent = data.yes;
+    $('forget-no').textContent = data.no;
+    result.hidden = true;
+    return;
+  }
+  result.hidden = false;
+  result.textContent = status === 200 ? data.message : (data && data.error ? data.error : 'HTTP ' + status);
+  if (status === 200 && (data.status === 'forgotten' || data.status === 'nothing_to_forget')) {
+    state.learner = null; // the next session starts a new learner
+    try { localStorage.removeItem('quizbot.learner'); } catch (e) { /* private mode */ }
+  }
+}
+
 function setLanguage(lang) {
   if (lang === state.lang || state.busy) return;
   state.lang = lang;
@@ -304,5 +335,8 @@ document.addEventListener('DOMContentLoaded', () => {
   $('next').addEventListener('click', goNext);
   $('restart').addEventListener('click', start);
   $('refresh-stats').addEventListener('click', loadStats);
+  $('forget').addEventListener('click', () => forget());
+  $('forget-yes').addEventListener('click', () => forget(true));
+  $('forget-no').addEventListener('click', () => forget(false));
   start();
 });
