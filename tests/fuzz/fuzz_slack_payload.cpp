@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Slack's request parsers on arbitrary bytes: slash command forms, interaction payloads, Events API bodies, typed
-// direct messages, and the signature check. None may crash; what they accept must hold together.
+// direct messages, button ids, and the signature check. None may crash; what they accept must hold together.
+#include "bot/slack/action_ids.hpp"
 #include "bot/slack/command_line.hpp"
 #include "bot/slack/payload.hpp"
 #include "bot/slack/signature.hpp"
@@ -29,6 +30,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (const auto action = parse_interaction(input, error)) {
         if (action->type.empty() || action->user_id.empty()) {
             std::abort();
+        }
+        for (const auto& a : action->actions) {
+            // A button read back is one quizbot could have made: its ids read back as the same button.
+            if (const auto c = parse_click(a.action_id, a.value)) {
+                const auto ids = ids_of(*c);
+                if (parse_click(ids.action_id, ids.value) != c) {
+                    std::abort();
+                }
+            }
+        }
+    }
+    {
+        // The input split at its first newline as an action_id and a value.
+        const auto cut = input.find('\n');
+        const auto action_id = input.substr(0, cut);
+        const auto value = cut == std::string_view::npos ? std::string_view{} : input.substr(cut + 1);
+        if (const auto c = parse_click(action_id, value)) {
+            const auto ids = ids_of(*c);
+            if (parse_click(ids.action_id, ids.value) != c) {
+                std::abort();
+            }
         }
     }
     if (const auto envelope = parse_event(input, error)) {
