@@ -120,6 +120,20 @@ try {
   await answerOne(page, 0, true);
   await page.screenshot({ path: join(work, 'playground-french.png'), fullPage: true });
 
+  // Forget-me asks first: cancelling keeps everything; confirming erases the learner.
+  check((await page.textContent('#forget')) === 'Tout effacer sur moi', 'the forget-me button is French');
+  await page.click('#forget');
+  await page.waitForSelector('#forget-yes', { state: 'visible' });
+  check((await page.textContent('#forget-question')).startsWith('Cela efface tout'), 'forget-me asks first');
+  await page.click('#forget-no');
+  await page.waitForFunction(() => document.getElementById('forget-result').textContent === 'Rien n’a été effacé.');
+  check(await page.isHidden('#forget-yes'), 'the question goes once answered');
+  await page.click('#forget');
+  await page.waitForSelector('#forget-yes', { state: 'visible' });
+  await page.click('#forget-yes');
+  await page.waitForFunction(() => document.getElementById('forget-result').textContent.startsWith('C’est fait'));
+  check((await page.evaluate(() => localStorage.getItem('quizbot.learner'))) === null, 'the page forgets the token');
+
   await page.click('#sections li:first-child a');
   await page.waitForSelector('article h1');
   check((await page.getAttribute('html', 'lang')) === 'fr', 'the guide page is in French');
