@@ -213,20 +213,98 @@ tutoring::actor local_actor(const play_options& options)
     return who;
 }
 
-int play(const play_options& options, io streams)
+/// The pack to play, or nullopt after saying why there is none.
+std::optional<engine::pack> load_pack(const play_options& options, io streams)
 {
     const std::vector<fs::path> content_paths{options.content};
     auto loaded = content::load_packs(content_paths);
     const auto found = std::find_if(loaded.packs.begin(), loaded.packs.end(),
                                     [&](const engine::pack& p) { return p.key.value() == options.pack; });
-    if (found == loaded.packs.end()) {
-        for (const auto& problem : loaded.diagnostics) {
-            if (problem.level == content::diagnostic::severity::error) {
-                streams.err << problem << '\n';
-            }
+    if (found != loaded.packs.end()) {
+        return std::move(*found);
+    }
+    for (const auto& problem : loaded.diagnostics) {
+        if (problem.level == content::diagnostic::severity::error) {
+            streams.err << problem << '\n';
         }
-        streams.err << "error: no valid pack '" << options.pack << "' in " << options.content.string()
-                    << " (see --pack, --content and QUIZBOT_CONTENT)\n";
+    }
+    streams.err << "error: no valid pack '" << options.pack << "' in " << options.content.string()
+                << " (see --pack, --content and QUIZBOT_CONTENT)\n";
+    return std::nullopt;
+}
+
+/// What a session at the terminal works with.
+struct terminal {
+    const play_options& options;
+    io streams;
+    tutoring::service& desk;
+    const tutoring::actor& who;
+    const engine::pack& content;
+    const clock_source& clock;
+};
+
+enum class session_end { summary, erased, failed };
+
+/// Cards, answers and the prompt's commands until the session ends; `shown` is left on the last screen.
+session_end run_session(const terminal& t, tutoring::screen& shown)
+{
+    const language lang = shown.lang;
+    while (const auto* card = std::get_if<tutoring::card_screen>(&shown.body)) {
+        const tutoring::card_screen on_screen = *card;
+        t.streams.out << '\n' << engine::render_card(on_screen.card, t.clock.now()) << '\n';
+        const auto reply = read_reply(t.streams, on_screen.card);
+        switch (reply.what) {
+        case typed::kind::quit:
+            shown = t.desk.run({t.who, tutoring::stop{on_screen.session}, std::nullopt});
+            return session_end::summary;
+        case typed::kind::stats: {
+            const auto progress = t.desk.run({t.who, tutoring::stats{t.content.key.value()}, std::nullopt});
+            if (const auto* stats = std::get_if<tutoring::stats_screen>(&progress.body)) {
+                t.streams.out << '\n' << engine::joined_lines(stats->lines);
+            }
+            continue; // the same card again
+        }
+        case typed::kind::forget: {
+            const auto asked = t.desk.run({t.who, tutoring::forget{tutoring::forget::step::ask}, std::nullopt});
+            const auto* question = std::get_if<tutoring::confirm_screen>(&asked.body);
+            const auto step = question != nullptr && confirmed(t.streams, *question) ? tutoring::forget::step::confirm
+                                                                                     : tutoring::forget::step::cancel;
+            const auto done = t.desk.run({t.who, tutoring::forget{step}, std::nullopt});
+            if (const auto* n = std::get_if<tutoring::notice_screen>(&done.body)) {
+                t.streams.out << n->text << '\n';
+            }
+            if (done.learner_erased) {
+                return session_end::erased; // nothing left to show
+            }
+            continue;
+        }
+        case typed::kind::choice:
+            break;
+        }
+        auto answered = t.desk.run(
+            {t.who, tutoring::answer{on_screen.session, on_screen.card.sequence, reply.position, true}, std::nullopt});
+        auto* told = std::get_if<tutoring::feedback_screen>(&answered.body);
+        if (told == nullptr) {
+            const auto* n = std::get_if<tutoring::notice_screen>(&answered.body);
+            t.streams.err << "error: the answer was not recorded" << (n != nullptr ? ": " + n->text : std::string{})
+                          << '\n';
+            return session_end::failed;
+        }
+        const auto link =
+            told->told.section_title + " \u2014 " + guide_link(t.options, t.content, told->guide.section, lang);
+        t.streams.out << '\n' << engine::render_feedback(told->told, lang, link);
+        if (!told->next) {
+            break;
+        }
+        std::visit([&shown](auto& next) { shown.body = std::move(next); }, *told->next);
+    }
+    return session_end::summary;
+}
+
+int play(const play_options& options, io streams)
+{
+    auto found = load_pack(options, streams);
+    if (!found) {
         return exit_failure;
     }
     engine::pack_library packs;
@@ -272,55 +350,12 @@ int play(const play_options& options, io streams)
     const std::string title = tutoring::pack_shelf::title(content, lang);
     streams.out << title << '\n';
 
-    while (const auto* card = std::get_if<tutoring::card_screen>(&shown.body)) {
-        const tutoring::card_screen on_screen = *card;
-        streams.out << '\n' << engine::render_card(on_screen.card, clock.now()) << '\n';
-        const auto reply = read_reply(streams, on_screen.card);
-        if (reply.what == typed::kind::quit) {
-            shown = desk.run({who, tutoring::stop{on_screen.session}, std::nullopt});
-            break;
-        }
-        if (reply.what == typed::kind::stats) {
-            const auto progress = desk.run({who, tutoring::stats{content.key.value()}, std::nullopt});
-            if (const auto* stats = std::get_if<tutoring::stats_screen>(&progress.body)) {
-                streams.out << '\n' << engine::joined_lines(stats->lines);
-            }
-            continue; // the same card again
-        }
-        if (reply.what == typed::kind::forget) {
-            const auto asked = desk.run({who, tutoring::forget{tutoring::forget::step::ask}, std::nullopt});
-            const auto* question = std::get_if<tutoring::confirm_screen>(&asked.body);
-            const auto step = question != nullptr && confirmed(streams, *question) ? tutoring::forget::step::confirm
-                                                                                   : tutoring::forget::step::cancel;
-            const auto done = desk.run({who, tutoring::forget{step}, std::nullopt});
-            if (const auto* n = std::get_if<tutoring::notice_screen>(&done.body)) {
-                streams.out << n->text << '\n';
-            }
-            if (done.learner_erased) {
-                refitter.wait_idle();
-                writer.reset();
-                return exit_ok; // nothing left to show
-            }
-            continue;
-        }
-        auto answered = desk.run(
-            {who, tutoring::answer{on_screen.session, on_screen.card.sequence, reply.position, true}, std::nullopt});
-        auto* told = std::get_if<tutoring::feedback_screen>(&answered.body);
-        if (told == nullptr) {
-            const auto* n = std::get_if<tutoring::notice_screen>(&answered.body);
-            streams.err << "error: the answer was not recorded" << (n != nullptr ? ": " + n->text : std::string{})
-                        << '\n';
-            return exit_failure;
-        }
-        const auto link = told->told.section_title + " \u2014 " + guide_link(options, content, told->guide.section, lang);
-        streams.out << '\n' << engine::render_feedback(told->told, lang, link);
-        if (!told->next) {
-            break;
-        }
-        std::visit([&shown](auto& next) { shown.body = std::move(next); }, *told->next);
-    }
-
+    const auto end = run_session({options, streams, desk, who, content, clock}, shown);
     refitter.wait_idle(); // a fit under way finishes before the process ends
+    if (end != session_end::summary) {
+        writer.reset();
+        return end == session_end::erased ? exit_ok : exit_failure;
+    }
     if (const auto* summary = std::get_if<tutoring::summary_screen>(&shown.body)) {
         streams.out << '\n' << engine::joined_lines(summary->lines);
     }

@@ -61,6 +61,42 @@ answer_source source_of(const std::string& platform)
     return platform == "slack" ? answer_source::slack : answer_source::web;
 }
 
+/// The packs of QUIZBOT_CONTENT, or nullopt and why (the first errors, file:line each).
+std::optional<content::load_result> load_content(const config& cfg, spdlog::logger& log, std::string& problem)
+{
+    const std::vector<std::filesystem::path> content_paths{cfg.content_dir};
+    auto content = content::load_packs(content_paths);
+    if (!content.ok() || content.packs.empty()) {
+        problem = "QUIZBOT_CONTENT: cannot load the packs in " + cfg.content_dir;
+        std::size_t shown = 0;
+        for (const auto& d : content.diagnostics) {
+            if (d.level == content::diagnostic::severity::error && shown++ < 20) {
+                problem += "\n  " + content::to_string(d);
+            }
+        }
+        if (content.ok()) {
+            problem += ": no pack found";
+        }
+        return std::nullopt;
+    }
+    for (const auto& d : content.diagnostics) {
+        log.warn("content warning {}", log_quote(content::to_string(d)));
+    }
+    log.info("content loaded packs={}", content.packs.size());
+    return content;
+}
+
+engine::tutor_config tutor_settings_of(const config& cfg)
+{
+    engine::tutor_config settings;
+    if (cfg.target_retention) {
+        settings.choose_retention = engine::retention_choice::fixed;
+        settings.target_retention = *cfg.target_retention;
+    }
+    settings.grade_by_response_time = cfg.grade_by_response_time;
+    return settings;
+}
+
 int fail(io streams, const std::string& message)
 {
     streams.err << "error: " << message << '\n';
@@ -103,41 +139,21 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         return fail(streams, "QUIZBOT_DB: cannot open the database: " + std::string(e.what()));
     }
 
-    const std::vector<std::filesystem::path> content_paths{cfg.content_dir};
-    auto content = content::load_packs(content_paths);
-    if (!content.ok() || content.packs.empty()) {
-        std::string message = "QUIZBOT_CONTENT: cannot load the packs in " + cfg.content_dir;
-        std::size_t shown = 0;
-        for (const auto& d : content.diagnostics) {
-            if (d.level == content::diagnostic::severity::error && shown++ < 20) {
-                message += "\n  " + content::to_string(d);
-            }
-        }
-        if (content.ok()) {
-            message += ": no pack found";
-        }
-        return fail(streams, message);
+    std::string content_problem;
+    const auto content = load_content(cfg, log, content_problem);
+    if (!content) {
+        return fail(streams, content_problem);
     }
-    for (const auto& d : content.diagnostics) {
-        log.warn("content warning {}", log_quote(content::to_string(d)));
-    }
-    log.info("content loaded packs={}", content.packs.size());
 
     // The tutor on the database's one writing connection: every use runs as a group commit unit on its thread.
     engine::pack_library library;
     std::vector<engine::pack_key> pack_keys;
-    for (const auto& p : content.packs) {
+    for (const auto& p : content->packs) {
         pack_keys.push_back(p.key);
         library.add(p);
     }
     storage::sqlite_unit_of_work_factory units(*database);
-    engine::tutor_config tutor_settings;
-    if (cfg.target_retention) {
-        tutor_settings.choose_retention = engine::retention_choice::fixed;
-        tutor_settings.target_retention = *cfg.target_retention;
-    }
-    tutor_settings.grade_by_response_time = cfg.grade_by_response_time;
-    engine::tutor tutor(units, library, tutor_settings);
+    engine::tutor tutor(units, library, tutor_settings_of(cfg));
     metrics::registry registry;
     service_metrics metrics(registry);
     const std::function<engine::instant()> now = hooks.clock ? hooks.clock : [] {
@@ -172,7 +188,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     // Forgetting a learner empties the WAL once its unit has committed, so the erased rows leave the files.
     storage::sqlite_identity_directory identities(*database, [&writer] { writer->truncate_wal_after_commit(); });
 
-    const bool content_loaded = !content.packs.empty();
+    const bool content_loaded = !content->packs.empty();
     const std::vector<http::health_check> checks{
         {"database", [&probe] { return (*probe)(); }},
         {"content", [content_loaded] { return content_loaded; }},
