@@ -172,7 +172,7 @@ TEST_CASE("gift: $CATEGORY applies to the questions after it", "[gift]")
     CHECK(result.questions[3].line == 10);
 }
 
-TEST_CASE("gift: format tags are removed; HTML is kept and reported", "[gift]")
+TEST_CASE("gift: format tags are removed, HTML is kept and reported", "[gift]")
 {
     SECTION("markdown, plain and moodle tags")
     {

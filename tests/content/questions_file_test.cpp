@@ -70,7 +70,7 @@ TEST_CASE("a well-formed questions file parses with its structure and text", "[q
     CHECK(q.choices[1].explanation == "Not B.");
 }
 
-TEST_CASE("stems keep their Markdown; explanations join their lines with spaces", "[questions]")
+TEST_CASE("stems keep their Markdown, explanations join their lines with spaces", "[questions]")
 {
     const auto parsed = parse_questions(header + tags +
                                             "## q\nsection: s\nconcepts: c\ndifficulty: 2\n\n"

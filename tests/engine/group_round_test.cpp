@@ -98,7 +98,7 @@ TEST_CASE("the question closes at its deadline, not before")
     CHECK(check_round_answer(state, ana, {state.id, state.sequence}, 0, deadline) == round_answer_status::closed);
 }
 
-TEST_CASE("the question closes early once every player has answered; the shared view shows how many, not what")
+TEST_CASE("the question closes early once every player has answered, the shared view shows how many, not what")
 {
     const pack_index index(round_pack());
     const auto now = noon_day0();
@@ -119,7 +119,7 @@ TEST_CASE("the question closes early once every player has answered; the shared 
     CHECK(state.closed_by == std::optional<close_reason>{close_reason::all_answered});
 }
 
-TEST_CASE("only the host reveals early; the reveal shows the answer, the distribution and the common confusion")
+TEST_CASE("only the host reveals early, the reveal shows the answer, the distribution and the common confusion")
 {
     const pack_index index(round_pack());
     const auto now = noon_day0();
@@ -147,7 +147,7 @@ TEST_CASE("only the host reveals early; the reveal shows the answer, the distrib
     CHECK(reveal.common_misconception == std::optional<std::string>{"Stages mixed up"});
 }
 
-TEST_CASE("the scoreboard ranks by accuracy; speed only breaks ties")
+TEST_CASE("the scoreboard ranks by accuracy, speed only breaks ties")
 {
     round_state state;
     const auto t0 = noon_day0();

@@ -101,7 +101,7 @@ TEST_CASE("reviews are ranked by the learner's own memory model, not by concept 
     CHECK(choose(index, model, at(now)) == pick{1, pick_reason::review});
 }
 
-TEST_CASE("a concept the learner does better on than the typical learner waits longer; a weaker one comes sooner only if asked")
+TEST_CASE("a concept the learner does better on than the typical learner waits longer, a weaker one comes sooner only if asked")
 {
     const auto index = two_concept_pack(2);
     auto model = blank_model(index);

@@ -267,7 +267,7 @@ TEST_CASE("http: Discord bucket headers make the next call on the route wait for
     CHECK(arrivals[1] - arrivals[0] >= 600ms);
 }
 
-TEST_CASE("http: 503 on an idempotent call is retried with growing waits; a POST is not", "[outbound]")
+TEST_CASE("http: 503 on an idempotent call is retried with growing waits, a POST is not", "[outbound]")
 {
     fake_upstream upstream([](const upstream_request& req, int index) {
         if (req.method == "GET" && index < 2) {

@@ -126,7 +126,7 @@ TEST_CASE("config: accepted values", "[config]")
     CHECK(cfg.slack.response_url_hosts == std::vector<std::string>{"hooks.slack.com", "127.0.0.1:9999"});
 }
 
-TEST_CASE("config: the playground defaults to on only on loopback; the public URL follows the listen address",
+TEST_CASE("config: the playground defaults to on only on loopback, the public URL follows the listen address",
           "[config]")
 {
     const config outside = load_config(env_of({{"QUIZBOT_LISTEN", "0.0.0.0:80"}}), 1);

@@ -87,7 +87,7 @@ TEST_CASE("a route with parameters gets their decoded values, and every answer c
     CHECK(reply->field("date").ends_with(" GMT"));
 }
 
-TEST_CASE("an unknown path is 404; a known path with another method is 405 with Allow", "[http]")
+TEST_CASE("an unknown path is 404, a known path with another method is 405 with Allow", "[http]")
 {
     const auto routes = basic_routes();
     running_server srv(routes);
@@ -249,7 +249,7 @@ TEST_CASE("an asynchronous handler answers later from another thread", "[http]")
     }
 }
 
-TEST_CASE("an answer sent to be built is built on the connection's thread; a builder that throws gives a 500", "[http]")
+TEST_CASE("an answer sent to be built is built on the connection's thread, a builder that throws gives a 500", "[http]")
 {
     router routes;
     std::vector<std::thread> workers;
@@ -378,7 +378,7 @@ TEST_CASE("500 concurrent connections are all answered", "[http]")
     CHECK(answered == 500);
 }
 
-TEST_CASE("keep-alive carries several requests on one connection; Connection: close ends it", "[http]")
+TEST_CASE("keep-alive carries several requests on one connection, Connection: close ends it", "[http]")
 {
     const auto routes = basic_routes();
     running_server srv(routes);

@@ -109,7 +109,7 @@ TEST_CASE("units waiting together are committed in one transaction")
     }
 }
 
-TEST_CASE("a batch takes at most max_batch units; the rest wait for the next transaction")
+TEST_CASE("a batch takes at most max_batch units, the rest wait for the next transaction")
 {
     SQLite::Database db = open_database(":memory:");
     make_table(db);
@@ -167,7 +167,7 @@ TEST_CASE("the batch observer sees each transaction's units, failures and durati
     CHECK(batches_seen_by_completion == std::vector<std::size_t>{1, 1});
 }
 
-TEST_CASE("a failing unit rolls back alone; the rest of its batch commits")
+TEST_CASE("a failing unit rolls back alone, the rest of its batch commits")
 {
     SQLite::Database db = open_database(":memory:");
     make_table(db);

@@ -230,7 +230,7 @@ TEST_CASE("sessions and rounds stored in state format 1 are read back")
 } // namespace
 } // namespace quiz::storage
 
-TEST_CASE("a deferred unit reads a snapshot while another connection holds the write lock; an immediate one waits")
+TEST_CASE("a deferred unit reads a snapshot while another connection holds the write lock, an immediate one waits")
 {
     const quiz::storage::test::temp_folder folder;
     const std::string path = folder.file("locks.db");
