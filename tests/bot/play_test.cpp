@@ -260,7 +260,7 @@ TEST_CASE("play: missed questions come back first after a few days, and progress
     CHECK(scalar(check, "SELECT locale = 'en' FROM learner WHERE external_id = 'ada'") == 1);
 }
 
-TEST_CASE("play: bad replies prompt again; a lowercase letter is an answer", "[play]")
+TEST_CASE("play: bad replies prompt again, a lowercase letter is an answer", "[play]")
 {
     const quiz::test::temp_dir dir;
     const fs::path db = dir.path() / "quizbot.db";
@@ -285,7 +285,7 @@ TEST_CASE("play: bad replies prompt again; a lowercase letter is an answer", "[p
     CHECK(scalar(check, "SELECT displayed_as FROM attempt") == 1);
 }
 
-TEST_CASE("play: speaks French with --lang fr and remembers it; end of input ends with a summary", "[play]")
+TEST_CASE("play: speaks French with --lang fr and remembers it, end of input ends with a summary", "[play]")
 {
     using quiz::engine::language;
     const quiz::test::temp_dir dir;

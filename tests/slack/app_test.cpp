@@ -198,7 +198,7 @@ std::string hook_path(int n)
 
 } // namespace
 
-TEST_CASE("endpoints: signatures first, 401 otherwise; ssl_check; url_verification", "[slack][app]")
+TEST_CASE("endpoints: signatures first, 401 otherwise, ssl_check, url_verification", "[slack][app]")
 {
     slack_bot bot;
     const std::string command = "team_id=T1&user_id=U1&command=%2Fquiz&text=help&response_url=x";
