@@ -19,14 +19,12 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_DB", "./data/quizbot.db", "SQLite database file (created if missing)", false},
     {"QUIZBOT_CONTENT", "./content/packs", "folder of content packs", false},
     {"QUIZBOT_PUBLIC_URL", "http://<QUIZBOT_LISTEN>", "public base URL used in links sent to learners", false},
-    {"QUIZBOT_ADMIN_TOKEN", "", "bearer token for admin endpoints (at least 16 characters); unset disables them",
-     true},
+    {"QUIZBOT_ADMIN_TOKEN", "", "bearer token for admin endpoints (at least 16 characters); unset disables them", true},
     {"QUIZBOT_LOG_FORMAT", "plain", "log format: plain or json", false},
     {"QUIZBOT_THREADS", "<number of cores>", "IO threads serving HTTP (1-256)", false},
     {"QUIZBOT_PLAYGROUND", "on when listening on loopback, else off", "web playground: on or off", false},
     {"QUIZBOT_TARGET_RETENTION", "optimal",
-     "recall probability reviews aim at: optimal (most knowledge per minute of study, 0.80-0.95) or 0.70-0.97",
-     false},
+     "recall probability reviews aim at: optimal (most knowledge per minute of study, 0.80-0.95) or 0.70-0.97", false},
     {"QUIZBOT_GRADE_BY_TIME", "off",
      "on: a slow right answer counts as Hard, a fast one as Easy (docs/scheduler-evaluation.md, Grading)", false},
     {"DISCORD_PUBLIC_KEY", "", "Discord application public key, 64 hex digits; unset disables Discord", false},
@@ -41,8 +39,7 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_MAX_BODY_BYTES", "65536", "largest request body, 1024-67108864; larger is answered 413", false},
     {"QUIZBOT_MAX_HEADER_BYTES", "8192", "largest request line and fields, 1024-1048576; larger is answered 431",
      false},
-    {"QUIZBOT_MAX_CONNECTIONS", "512", "connections served at once, 1-1000000 (keep below the open file limit)",
-     false},
+    {"QUIZBOT_MAX_CONNECTIONS", "512", "connections served at once, 1-1000000 (keep below the open file limit)", false},
     {"QUIZBOT_READ_TIMEOUT_MS", "10000", "longest wait for more bytes of a started request, 100-3600000", false},
     {"QUIZBOT_IDLE_TIMEOUT_MS", "30000", "keep-alive: longest wait for a connection's next request, 100-3600000",
      false},
@@ -167,9 +164,8 @@ bool valid_host_name(std::string_view host)
         host = host.substr(0, colon);
     }
     return !host.empty() && host.front() != '.' && host.front() != '-' &&
-           std::all_of(host.begin(), host.end(), [](char c) {
-               return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-';
-           });
+           std::all_of(host.begin(), host.end(),
+                       [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-'; });
 }
 
 std::string lowercase(std::string_view text)
@@ -194,7 +190,10 @@ public:
         return value;
     }
 
-    void problem(std::string_view name, std::string message) { problems_.push_back(std::string(name) + ": " + message); }
+    void problem(std::string_view name, std::string message)
+    {
+        problems_.push_back(std::string(name) + ": " + message);
+    }
 
     [[nodiscard]] const std::vector<std::string>& problems() const noexcept { return problems_; }
 
@@ -332,7 +331,8 @@ config load_config(const environment& env, unsigned hardware_threads)
             cfg.listen = std::move(*address);
         } else {
             in.problem("QUIZBOT_LISTEN", "expected host:port with an IP address or localhost, such as 127.0.0.1:8080, "
-                                         "0.0.0.0:8080 or [::1]:8080, got " + shown(*value));
+                                         "0.0.0.0:8080 or [::1]:8080, got " +
+                                             shown(*value));
         }
     }
     if (auto value = in.get("QUIZBOT_DB")) {
@@ -361,8 +361,8 @@ config load_config(const environment& env, unsigned hardware_threads)
         if (number && *number >= 0.70 && *number <= 0.97) {
             cfg.target_retention = *number;
         } else {
-            in.problem("QUIZBOT_TARGET_RETENTION", "expected optimal or a number from 0.70 to 0.97, got " +
-                                                       shown(*value));
+            in.problem("QUIZBOT_TARGET_RETENTION",
+                       "expected optimal or a number from 0.70 to 0.97, got " + shown(*value));
         }
     }
     read_switch(in, "QUIZBOT_GRADE_BY_TIME", cfg.grade_by_response_time);
@@ -430,10 +430,7 @@ config load_config(const environment& env, unsigned hardware_threads)
     return cfg;
 }
 
-std::span<const config_variable> config_variables() noexcept
-{
-    return variables;
-}
+std::span<const config_variable> config_variables() noexcept { return variables; }
 
 std::string config_help()
 {
@@ -456,11 +453,12 @@ std::string describe(const config& cfg)
     for (const auto& h : cfg.slack.response_url_hosts) {
         slack_hosts += (slack_hosts.empty() ? "" : ",") + h;
     }
-    return "listen=" + cfg.listen.to_string() + " public_url=" + cfg.public_url + " db=" + log_quote(cfg.database_path) +
-           " content=" + log_quote(cfg.content_dir) + " threads=" + std::to_string(cfg.threads) +
+    return "listen=" + cfg.listen.to_string() + " public_url=" + cfg.public_url +
+           " db=" + log_quote(cfg.database_path) + " content=" + log_quote(cfg.content_dir) +
+           " threads=" + std::to_string(cfg.threads) +
            " log_format=" + (cfg.log == log_format::json ? "json" : "plain") +
-           " playground=" + (cfg.playground ? "on" : "off") +
-           " target_retention=" + (cfg.target_retention ? std::to_string(*cfg.target_retention).substr(0, 4) : "optimal") +
+           " playground=" + (cfg.playground ? "on" : "off") + " target_retention=" +
+           (cfg.target_retention ? std::to_string(*cfg.target_retention).substr(0, 4) : "optimal") +
            " grade_by_time=" + (cfg.grade_by_response_time ? "on" : "off") +
            " max_body_bytes=" + std::to_string(cfg.limits.body_limit) +
            " max_header_bytes=" + std::to_string(cfg.limits.header_limit) +
@@ -471,8 +469,7 @@ std::string describe(const config& cfg)
            " admin_token=" + std::string(cfg.admin_token.redacted()) +
            " discord=" + (cfg.discord.public_key.empty() ? "off" : "on") +
            " discord_bot_token=" + std::string(cfg.discord.bot_token.redacted()) +
-           " discord_api=" + cfg.discord.api_base +
-           " slack=" + (cfg.slack.signing_secret.empty() ? "off" : "on") +
+           " discord_api=" + cfg.discord.api_base + " slack=" + (cfg.slack.signing_secret.empty() ? "off" : "on") +
            " slack_bot_token=" + std::string(cfg.slack.bot_token.redacted()) + " slack_api=" + cfg.slack.api_base +
            " slack_response_url_hosts=" + slack_hosts;
 }

@@ -110,8 +110,14 @@ public:
     histogram_family& histograms(std::string name, std::string help, std::vector<std::string> labels,
                                  std::vector<double> upper_bounds);
 
-    counter& add_counter(std::string name, std::string help) { return counters(std::move(name), std::move(help), {}).with({}); }
-    gauge& add_gauge(std::string name, std::string help) { return gauges(std::move(name), std::move(help), {}).with({}); }
+    counter& add_counter(std::string name, std::string help)
+    {
+        return counters(std::move(name), std::move(help), {}).with({});
+    }
+    gauge& add_gauge(std::string name, std::string help)
+    {
+        return gauges(std::move(name), std::move(help), {}).with({});
+    }
     histogram& add_histogram(std::string name, std::string help, std::vector<double> upper_bounds)
     {
         return histograms(std::move(name), std::move(help), {}, std::move(upper_bounds)).with({});

@@ -37,7 +37,7 @@ struct recall_refitter_options {
 /// started is first checked after as many answers as the smallest refit threshold (a new learner cannot be due
 /// sooner; one with a history from before a restart is checked that many answers late at most).
 class recall_refitter final : public engine::answer_listener {
-  public:
+public:
     /// `reads` (snapshots that never hold up the writer) and `writes` are units on a connection of the refitter's
     /// own, used only on its thread. `now` gives the time stamped on stored models.
     recall_refitter(engine::unit_of_work_factory& reads, engine::unit_of_work_factory& writes,
@@ -60,7 +60,7 @@ class recall_refitter final : public engine::answer_listener {
     };
     [[nodiscard]] counters stats();
 
-  private:
+private:
     void run();
 
     engine::unit_of_work_factory& reads_;

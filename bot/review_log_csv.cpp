@@ -96,8 +96,9 @@ std::variant<review_log, review_log_problem> read_review_log(std::istream& in)
         }
     }
     if (!have_header) {
-        return review_log_problem{number == 0 ? 1 : number,
-                                  "empty file: expected a header 'card_id,review_rating,review_time[,review_duration]'"};
+        return review_log_problem{
+            number == 0 ? 1 : number,
+            "empty file: expected a header 'card_id,review_rating,review_time[,review_duration]'"};
     }
     std::vector<std::string_view> fields;
     split(line, fields);
@@ -116,7 +117,7 @@ std::variant<review_log, review_log_problem> read_review_log(std::istream& in)
         slot = i;
     }
     for (const auto& [c, label] : {std::pair{column::card, "card_id"}, std::pair{column::rating, "review_rating"},
-                                  std::pair{column::time, "review_time"}}) {
+                                   std::pair{column::time, "review_time"}}) {
         if (position[static_cast<std::size_t>(c)] == absent) {
             return review_log_problem{
                 number, concat("missing column '", label, "' (the header needs card_id, review_rating, review_time)")};
@@ -133,8 +134,9 @@ std::variant<review_log, review_log_problem> read_review_log(std::istream& in)
         }
         split(line, fields);
         if (fields.size() != width) {
-            return review_log_problem{number, concat("expected ", std::to_string(width),
-                                                     " fields as in the header, found ", std::to_string(fields.size()))};
+            return review_log_problem{number,
+                                      concat("expected ", std::to_string(width), " fields as in the header, found ",
+                                             std::to_string(fields.size()))};
         }
         const std::string_view card = at(column::card);
         if (card.empty()) {
@@ -143,8 +145,8 @@ std::variant<review_log, review_log_problem> read_review_log(std::istream& in)
         const std::string_view rating_text = at(column::rating);
         if (rating_text.size() != 1 || rating_text[0] < '1' || rating_text[0] > '4') {
             return review_log_problem{
-                number, concat("review_rating must be 1 (again), 2 (hard), 3 (good) or 4 (easy), got ",
-                               quoted(rating_text))};
+                number,
+                concat("review_rating must be 1 (again), 2 (hard), 3 (good) or 4 (easy), got ", quoted(rating_text))};
         }
         const std::string_view time_text = at(column::time);
         const auto time = parse_iso8601(time_text);
@@ -176,15 +178,15 @@ std::variant<review_log, review_log_problem> read_review_log(std::istream& in)
         } else {
             const std::size_t previous = last_line_of_card[key];
             if (*time < log.reviews[previous].time) {
-                return review_log_problem{
-                    number, concat("card ", quoted(card), ": review_time ", quoted(time_text),
-                                   " is earlier than its previous review on line ", std::to_string(log.lines[previous]),
-                                   " (each card's rows must be in time order)")};
+                return review_log_problem{number, concat("card ", quoted(card), ": review_time ", quoted(time_text),
+                                                         " is earlier than its previous review on line ",
+                                                         std::to_string(log.lines[previous]),
+                                                         " (each card's rows must be in time order)")};
             }
             last_line_of_card[key] = log.reviews.size();
         }
-        log.reviews.push_back({recall::card_key{it->second}, static_cast<fsrs::rating>(rating_text[0] - '0'), *time,
-                               duration});
+        log.reviews.push_back(
+            {recall::card_key{it->second}, static_cast<fsrs::rating>(rating_text[0] - '0'), *time, duration});
         log.lines.push_back(number);
         log.time_texts.emplace_back(time_text);
     }

@@ -14,9 +14,9 @@ namespace quiz::bot {
 /// A review log read from CSV, rows in file order.
 struct review_log {
     std::vector<engine::recall::logged_review> reviews;
-    std::vector<std::size_t> lines;       ///< 1-based line of each review
-    std::vector<std::string> time_texts;  ///< each review's review_time exactly as written
-    std::vector<std::string> card_names;  ///< card_id text, indexed by the review's card key
+    std::vector<std::size_t> lines;      ///< 1-based line of each review
+    std::vector<std::string> time_texts; ///< each review's review_time exactly as written
+    std::vector<std::string> card_names; ///< card_id text, indexed by the review's card key
 };
 
 /// Why a file is not a review log; `line` is 1-based.

@@ -5,9 +5,6 @@
 
 namespace quiz::bot {
 
-std::ostream& operator<<(std::ostream& out, const secret& s)
-{
-    return out << s.redacted();
-}
+std::ostream& operator<<(std::ostream& out, const secret& s) { return out << s.redacted(); }
 
 } // namespace quiz::bot

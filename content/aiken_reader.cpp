@@ -121,8 +121,8 @@ private:
         std::vector<std::pair<std::size_t, std::string>> problems;
         const std::size_t n = open.options.size();
         if (n < 2 || n > 6) {
-            problems.emplace_back(open.line, std::to_string(n) + (n == 1 ? " option" : " options") +
-                                                 ": a question has 2 to 6");
+            problems.emplace_back(open.line,
+                                  std::to_string(n) + (n == 1 ? " option" : " options") + ": a question has 2 to 6");
         }
         // Past six options the question is out anyway; comparing every pair of thousands would only cost time.
         for (std::size_t k = 0; k < n && k < 6; ++k) {
@@ -132,8 +132,8 @@ private:
             }
             for (std::size_t earlier = 0; earlier < k; ++earlier) {
                 if (open.options[earlier].letter == option.letter) {
-                    problems.emplace_back(option.line, "option letter " + std::string(1, option.letter) +
-                                                           " is used twice");
+                    problems.emplace_back(option.line,
+                                          "option letter " + std::string(1, option.letter) + " is used twice");
                     break;
                 }
                 if (!option.text.empty() && open.options[earlier].text == option.text) {
@@ -150,8 +150,8 @@ private:
         if (answer.empty()) {
             problems.emplace_back(number, "`ANSWER:` without a letter");
         } else if (!one_letter) {
-            problems.emplace_back(number, "answer " + backticked(answer) +
-                                              ": write the letter of the one correct option");
+            problems.emplace_back(number,
+                                  "answer " + backticked(answer) + ": write the letter of the one correct option");
         } else if (correct == open.options.end()) {
             problems.emplace_back(number, "answer " + backticked(answer.substr(0, 1)) + " is not one of the options (" +
                                               letters(open.options) + ")");

@@ -121,8 +121,7 @@ void compare_question(const parsed_question& r, const reporter& ref, const parse
     }
     if (r.difficulty != 0 && o.difficulty != 0 && r.difficulty != o.difficulty) {
         other.error(o.difficulty_line, "difficulty " + std::to_string(o.difficulty) + " differs from " +
-                                           where(ref_file, r.difficulty_line) + ": " +
-                                           std::to_string(r.difficulty));
+                                           where(ref_file, r.difficulty_line) + ": " + std::to_string(r.difficulty));
     }
     if (r.choices.size() != o.choices.size()) {
         other.error(o.line, name + " has " + std::to_string(o.choices.size()) + " choices here but " +
@@ -133,8 +132,7 @@ void compare_question(const parsed_question& r, const reporter& ref, const parse
     if (ref_correct && other_correct && *ref_correct != *other_correct) {
         other.error(o.choices[*other_correct].line,
                     "the correct choice is choice " + std::to_string(*other_correct + 1) + " here but choice " +
-                        std::to_string(*ref_correct + 1) + " in " +
-                        where(ref_file, r.choices[*ref_correct].line));
+                        std::to_string(*ref_correct + 1) + " in " + where(ref_file, r.choices[*ref_correct].line));
     }
     for (std::size_t i = 0; i < std::min(r.choices.size(), o.choices.size()); ++i) {
         const auto& rc = r.choices[i];
@@ -149,8 +147,7 @@ void compare_question(const parsed_question& r, const reporter& ref, const parse
 
 } // namespace
 
-void check_across_languages(const language_files& reference, const language_files& other,
-                            std::vector<diagnostic>& out)
+void check_across_languages(const language_files& reference, const language_files& other, std::vector<diagnostic>& out)
 {
     const reporter ref_questions(reference.questions_path, out);
     const reporter other_questions(other.questions_path, out);

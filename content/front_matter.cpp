@@ -68,8 +68,8 @@ void read_key_value(const source_line& line, file_kind kind, front_matter& out, 
     }
     const std::string_view expected = kind == file_kind::guide ? "pack, lang, title"
                                                                : "pack, lang, title, level, description";
-    report.warning(line.number, "unknown front matter key " + backticked(key) + " is ignored (expected one of: " +
-                                    std::string(expected) + ")");
+    report.warning(line.number, "unknown front matter key " + backticked(key) +
+                                    " is ignored (expected one of: " + std::string(expected) + ")");
 }
 
 void check_required(file_kind kind, front_matter& out, const reporter& report)

@@ -179,8 +179,8 @@ text_format take_format(std::string& text, text_format fallback)
 std::string_view html_tag(std::string_view text)
 {
     static constexpr std::array<std::string_view, 30> names{
-        "a",  "b",  "blockquote", "br", "code", "div", "em", "font", "h1",    "h2",    "h3", "h4", "h5", "h6", "hr",
-        "i",  "img", "li",        "ol", "p",    "pre", "s",  "span", "strong", "sub",  "sup", "table", "td", "tr", "u"};
+        "a", "b",   "blockquote", "br", "code", "div", "em", "font", "h1",     "h2",  "h3",  "h4",    "h5", "h6", "hr",
+        "i", "img", "li",         "ol", "p",    "pre", "s",  "span", "strong", "sub", "sup", "table", "td", "tr", "u"};
     constexpr std::size_t longest_name = 10;
     std::size_t close = 0;
     for (std::size_t pos = text.find('<'); pos != npos; pos = text.find('<', pos + 1)) {
@@ -339,8 +339,8 @@ private:
             return;
         }
 
-        imported_question question{title, category_, category_line_, std::move(stem), {},
-                                   std::move(general_feedback), line};
+        imported_question question{title, category_, category_line_, std::move(stem), {}, std::move(general_feedback),
+                                   line};
         std::vector<parsed_choice> choices;
         if (!split_choices(answers, format, choices) || !check(question, choices, line)) {
             return;
@@ -508,8 +508,7 @@ private:
             tag = html_tag(question.general_feedback);
         }
         if (html_format || !tag.empty()) {
-            report_.warning(question.line, std::string("HTML") +
-                                               (tag.empty() ? "" : " (" + std::string(tag) + ")") +
+            report_.warning(question.line, std::string("HTML") + (tag.empty() ? "" : " (" + std::string(tag) + ")") +
                                                " is kept as written: check that it reads well as Markdown");
         }
     }

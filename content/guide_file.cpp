@@ -74,7 +74,8 @@ private:
             report_.error(line.number, "section id " + backticked(id) + " must use lowercase letters, digits and `-`");
         }
         if (title.empty()) {
-            report_.error(line.number, "section " + backticked(id) + " has no title before `{#" + std::string(id) + "}`");
+            report_.error(line.number,
+                          "section " + backticked(id) + " has no title before `{#" + std::string(id) + "}`");
         }
         if (const auto [it, inserted] = ids_.emplace(std::string(id), line.number); !inserted) {
             report_.error(line.number, "duplicate section id " + backticked(id) + " (first at line " +

@@ -57,7 +57,7 @@ struct section_draft {
     std::string category; ///< as written; empty for the default section
     std::string key;
     std::string title;
-    std::size_t line = 0; ///< where the source first uses it
+    std::size_t line = 0;                                   ///< where the source first uses it
     std::vector<std::pair<std::size_t, std::string>> texts; ///< guide text with its source line
     std::vector<imported_question> questions;
 };
@@ -72,8 +72,8 @@ public:
     engine::pack build(import_result imported)
     {
         for (imported_note& note : imported.notes) {
-            section_for(note.category, note.category_line, note.line).texts.emplace_back(note.line,
-                                                                                         std::move(note.text));
+            section_for(note.category, note.category_line, note.line)
+                .texts.emplace_back(note.line, std::move(note.text));
         }
         for (imported_question& question : imported.questions) {
             section_draft& section = section_for(question.category, question.category_line, question.line);
@@ -89,8 +89,7 @@ public:
         const engine::language lang = options_.lang;
         pack.key = options_.pack;
         pack.title.set(lang, options_.title);
-        pack.guide_title.set(lang, std::string(lang == engine::language::fr ? "Guide : " : "Guide: ") +
-                                       options_.title);
+        pack.guide_title.set(lang, std::string(lang == engine::language::fr ? "Guide : " : "Guide: ") + options_.title);
         pack.languages = {lang};
         for (section_draft& draft : sections_) {
             add_section(pack, draft);
@@ -134,7 +133,8 @@ private:
         if (body.empty()) {
             report_.error(draft.line, "guide section " + backticked(draft.title) +
                                           " has no text in the source (no general feedback `####` or description): "
-                                          "write it in guide." + std::string(engine::code(lang)) + ".md");
+                                          "write it in guide." +
+                                          std::string(engine::code(lang)) + ".md");
         }
         engine::guide_section section{engine::section_key{draft.key}, {}, {}};
         section.title.set(lang, draft.title);

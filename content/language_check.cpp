@@ -19,12 +19,12 @@ void check_front_matter(const front_matter& meta, engine::language lang, std::st
     const auto expected_lang = engine::code(lang);
     if (meta.lang.present() && !meta.lang.value.empty() && meta.lang.value != expected_lang) {
         report.error(meta.lang.line, "`lang: " + meta.lang.value + "` does not match the file name " +
-                                         backticked(file_name(report.file())) + " (expected `lang: " +
-                                         std::string(expected_lang) + "`)");
+                                         backticked(file_name(report.file())) +
+                                         " (expected `lang: " + std::string(expected_lang) + "`)");
     }
     if (meta.pack.present() && !meta.pack.value.empty() && meta.pack.value != folder_name) {
-        report.error(meta.pack.line, "`pack: " + meta.pack.value + "` does not match the folder name " +
-                                         backticked(folder_name));
+        report.error(meta.pack.line,
+                     "`pack: " + meta.pack.value + "` does not match the folder name " + backticked(folder_name));
     }
 }
 

@@ -27,7 +27,6 @@ void check_language(const language_files& files, std::string_view folder_name, s
 
 /// Rules between two languages of one pack: the same questions in the same order with the same structure, the same
 /// concept, misconception and section ids. `reference` is the pack's first language.
-void check_across_languages(const language_files& reference, const language_files& other,
-                            std::vector<diagnostic>& out);
+void check_across_languages(const language_files& reference, const language_files& other, std::vector<diagnostic>& out);
 
 } // namespace quiz::content

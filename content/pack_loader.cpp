@@ -146,9 +146,10 @@ load_result build_pack(const fs::path& dir, const std::string& folder_name, std:
         }
         const auto lang = exact_language(parts->lang);
         if (!lang) {
-            out.push_back({path, 0, "unknown language " + backticked(parts->lang) +
-                                        " in the file name: pack files are questions.<lang>.md and guide.<lang>.md "
-                                        "with lang `en` or `fr`"});
+            out.push_back({path, 0,
+                           "unknown language " + backticked(parts->lang) +
+                               " in the file name: pack files are questions.<lang>.md and guide.<lang>.md "
+                               "with lang `en` or `fr`"});
             continue;
         }
         auto& entry = slots[*lang];
@@ -182,17 +183,17 @@ load_result build_pack(const fs::path& dir, const std::string& folder_name, std:
             continue;
         }
         if (!entry.guide) {
-            out.push_back({guide_path, 0, "missing file: questions." + code + ".md needs guide." + code +
-                                              ".md beside it"});
+            out.push_back(
+                {guide_path, 0, "missing file: questions." + code + ".md needs guide." + code + ".md beside it"});
             continue;
         }
         if (!entry.questions) {
-            out.push_back({questions_path, 0, "missing file: guide." + code + ".md needs questions." + code +
-                                                  ".md beside it"});
+            out.push_back(
+                {questions_path, 0, "missing file: guide." + code + ".md needs questions." + code + ".md beside it"});
             continue;
         }
-        languages.push_back({lang, questions_path, guide_path, std::move(entry.questions->value),
-                             std::move(entry.guide->value)});
+        languages.push_back(
+            {lang, questions_path, guide_path, std::move(entry.questions->value), std::move(entry.guide->value)});
     }
     for (const auto& files_of_language : languages) {
         check_language(files_of_language, folder_name, out);
@@ -249,8 +250,8 @@ load_result load_packs(std::span<const fs::path> paths)
                 ++it;
                 continue;
             }
-            loaded.diagnostics.push_back({dir.string(), 0, "pack " + backticked(it->key.value()) +
-                                                               " is already loaded from " + first->second});
+            loaded.diagnostics.push_back(
+                {dir.string(), 0, "pack " + backticked(it->key.value()) + " is already loaded from " + first->second});
             it = loaded.packs.erase(it);
         }
         append(result, std::move(loaded));
@@ -273,9 +274,10 @@ load_result load_packs(std::span<const fs::path> paths)
             continue;
         }
         if (children.empty()) {
-            result.diagnostics.push_back({path.string(), 0, "no pack found: expected a pack folder (with "
-                                                            "questions.<lang>.md and guide.<lang>.md) or a folder "
-                                                            "of pack folders"});
+            result.diagnostics.push_back({path.string(), 0,
+                                          "no pack found: expected a pack folder (with "
+                                          "questions.<lang>.md and guide.<lang>.md) or a folder "
+                                          "of pack folders"});
             continue;
         }
         std::sort(children.begin(), children.end());

@@ -13,9 +13,9 @@ namespace quiz::content {
 
 /// One file of a pack folder, already read.
 struct source_file {
-    std::string name;      ///< e.g. "questions.en.md"
+    std::string name; ///< e.g. "questions.en.md"
     std::string text;
-    bool readable = true;  ///< false: it exists but could not be read (already reported); skipped without cascades
+    bool readable = true; ///< false: it exists but could not be read (already reported); skipped without cascades
 };
 
 /// Every pack that passed the checks, and every problem found (warnings included), sorted by file then line.

@@ -107,8 +107,8 @@ private:
         if (next != part::unknown) {
             const auto [it, inserted] = headings_.emplace(std::string(name), line.number);
             if (!inserted) {
-                report_.error(line.number, "`# " + std::string(name) + "` appears twice (first at " +
-                                               line_ref(it->second) + ")");
+                report_.error(line.number,
+                              "`# " + std::string(name) + "` appears twice (first at " + line_ref(it->second) + ")");
             }
         }
         part_ = next;
@@ -123,8 +123,8 @@ private:
         const std::string_view text = line.text;
         const auto close = text.starts_with("- `") ? text.find('`', 3) : std::string_view::npos;
         if (close == std::string_view::npos || text.substr(close + 1, 1) != ":") {
-            report_.error(line.number, "expected ``- `id`: label`` under `" + std::string(section) + "`, got " +
-                                           backticked(text));
+            report_.error(line.number,
+                          "expected ``- `id`: label`` under `" + std::string(section) + "`, got " + backticked(text));
             return;
         }
         const auto id = text.substr(3, close - 3);
@@ -138,8 +138,8 @@ private:
         }
         for (const auto& tag : tags) {
             if (tag.id == id) {
-                report_.error(line.number, kind + " " + backticked(id) + " is declared twice (first at " +
-                                               line_ref(tag.line) + ")");
+                report_.error(line.number,
+                              kind + " " + backticked(id) + " is declared twice (first at " + line_ref(tag.line) + ")");
                 return;
             }
         }
@@ -190,8 +190,7 @@ private:
         if (id.empty()) {
             report_.error(line.number, "`##` needs a question id: `## <question-id>`");
         } else if (!is_valid_id(id)) {
-            report_.error(line.number,
-                          "question id " + backticked(id) + " must use lowercase letters, digits and `-`");
+            report_.error(line.number, "question id " + backticked(id) + " must use lowercase letters, digits and `-`");
         }
         question_.emplace();
         question_->id = std::string(id);
@@ -212,8 +211,7 @@ private:
         const auto key = line.text.substr(0, colon);
         const auto value = trim(line.text.substr(colon + 1));
         auto twice = [&](std::size_t first) {
-            report_.error(line.number,
-                          "`" + std::string(key) + ":` is given twice (first at " + line_ref(first) + ")");
+            report_.error(line.number, "`" + std::string(key) + ":` is given twice (first at " + line_ref(first) + ")");
         };
         if (key == "section") {
             if (question_->section.present()) {
@@ -393,8 +391,8 @@ private:
         }
         const std::size_t n = q.choices.size();
         if (n < min_choices || n > max_choices) {
-            report_.error(q.line, name + " has " + std::to_string(n) + (n == 1 ? " choice" : " choices") +
-                                      ": it needs 2 to 6");
+            report_.error(q.line,
+                          name + " has " + std::to_string(n) + (n == 1 ? " choice" : " choices") + ": it needs 2 to 6");
         }
         std::size_t first_correct = 0;
         std::map<std::string_view, std::size_t> texts;
@@ -434,8 +432,8 @@ private:
                 continue;
             }
             if (const auto [it, inserted] = ids.emplace(q.id, q.line); !inserted) {
-                report_.error(q.line, "duplicate question id " + backticked(q.id) + " (first at " +
-                                          line_ref(it->second) + ")");
+                report_.error(q.line,
+                              "duplicate question id " + backticked(q.id) + " (first at " + line_ref(it->second) + ")");
             }
         }
         const auto questions_heading = headings_.find("Questions");

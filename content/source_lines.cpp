@@ -82,8 +82,7 @@ std::string encoding_problem(std::string_view line)
         }
         const std::size_t length = utf8_sequence_length(line, pos);
         if (length == 0) {
-            return "invalid UTF-8 at column " + column + " (byte " + hex_byte(byte) +
-                   "): save the file as UTF-8";
+            return "invalid UTF-8 at column " + column + " (byte " + hex_byte(byte) + "): save the file as UTF-8";
         }
         pos += length;
     }
@@ -250,8 +249,8 @@ markdown_blocks::line_kind markdown_blocks::classify(const source_line& line) no
 void markdown_blocks::close_code_block(const reporter& report)
 {
     if (fence_) {
-        report.error(fence_->line,
-                     "code block is never closed: end it with a line of " + std::string(fence_->length, fence_->marker));
+        report.error(fence_->line, "code block is never closed: end it with a line of " +
+                                       std::string(fence_->length, fence_->marker));
         fence_.reset();
     }
 }

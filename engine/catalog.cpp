@@ -336,8 +336,7 @@ void format_into(std::string& out, std::string_view pattern, language lang, cons
             if (split_branches(parsed->branches, branches)) {
                 const std::string number = std::to_string(n);
                 const auto is_exact = [&](std::string_view selector) {
-                    return selector.size() == number.size() + 1 && selector[0] == '=' &&
-                           selector.substr(1) == number;
+                    return selector.size() == number.size() + 1 && selector[0] == '=' && selector.substr(1) == number;
                 };
                 const std::string_view category = plural_of(lang, n) == plural_category::one ? "one" : "other";
                 const plural_branch* chosen = nullptr;

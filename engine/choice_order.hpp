@@ -15,8 +15,7 @@ namespace quiz::engine {
 /// Deterministic: the same seed, learner (or round), question and attempt number give the same order on every
 /// machine; a new attempt gets a new order, so a learner cannot answer by remembering a position.
 [[nodiscard]] std::vector<std::uint32_t> choice_order(std::uint64_t seed, std::int64_t learner,
-                                                      const question_key& question, int attempt,
-                                                      std::size_t choices);
+                                                      const question_key& question, int attempt, std::size_t choices);
 
 /// "A", "B", ... for display position 0, 1, ...
 [[nodiscard]] char choice_letter(std::size_t position) noexcept;

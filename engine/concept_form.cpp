@@ -27,8 +27,8 @@ void update_form(std::span<concept_skill* const> skills, double predicted, bool 
 {
     const double error = (correct ? 1.0 : 0.0) - predicted;
     for (concept_skill* skill : skills) {
-        skill->form = std::clamp(skill->form + form_step(skill->answers, config) * error, -config.form_limit,
-                                 config.form_limit);
+        skill->form =
+            std::clamp(skill->form + form_step(skill->answers, config) * error, -config.form_limit, config.form_limit);
         skill->answers += 1;
         skill->correct += correct ? 1 : 0;
     }

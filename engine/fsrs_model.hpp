@@ -15,8 +15,9 @@ inline constexpr std::size_t parameter_count = 21;
 using parameters = std::array<double, parameter_count>;
 
 /// The FSRS-6 defaults (ts-fsrs `default_w`, fsrs-rs `DEFAULT_PARAMETERS`).
-inline constexpr parameters default_parameters{0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194,
-    0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542};
+inline constexpr parameters default_parameters{0.212,  1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194,
+                                               0.001,  1.8722, 0.1666, 0.796,  1.4835, 0.0614, 0.2629,
+                                               1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542};
 
 /// Bounds of stability, in days (ts-fsrs S_MIN / S_MAX / INIT_S_MAX).
 inline constexpr double stability_min = 0.001;
@@ -42,11 +43,20 @@ using memory_state = basic_memory_state<double>;
 
 namespace detail {
 template <class T>
-T max_of(const T& a, const T& b) { return a < b ? b : a; }
+T max_of(const T& a, const T& b)
+{
+    return a < b ? b : a;
+}
 template <class T>
-T min_of(const T& a, const T& b) { return b < a ? b : a; }
+T min_of(const T& a, const T& b)
+{
+    return b < a ? b : a;
+}
 template <class T>
-T clamp_to(const T& x, double lo, double hi) { return min_of(max_of(x, T(lo)), T(hi)); }
+T clamp_to(const T& x, double lo, double hi)
+{
+    return min_of(max_of(x, T(lo)), T(hi));
+}
 inline double grade_value(rating g) noexcept { return static_cast<double>(static_cast<int>(g)); }
 } // namespace detail
 
@@ -162,7 +172,6 @@ parameters clamp_parameters(parameters w, bool short_term, int relearning_steps 
 /// ts-fsrs's migrateParameters then clipParameters: 21 values are clamped; a 19-value FSRS-5 vector gets
 /// (w19, w20) = (0, 0.5); a 17-value FSRS-4.5 vector gets w4 += 2 w5, w5 = ln(3 w5 + 1) / 3, w6 += 0.5 (each to 8
 /// decimals) and (0, 0, 0, 0.5). nullopt for any other count.
-std::optional<parameters> migrate_parameters(std::span<const double> values, bool short_term,
-                                             int relearning_steps = 1);
+std::optional<parameters> migrate_parameters(std::span<const double> values, bool short_term, int relearning_steps = 1);
 
 } // namespace quiz::engine::fsrs

@@ -201,8 +201,8 @@ parameters initial_stability_estimate(std::span<const training_card> cards, para
             double sum = std::abs(s - prior) / 16.0;
             for (const auto& [t, group] : groups[g]) {
                 const double recall = (group.first + average_recall) / (group.second + 1.0);
-                const double r = std::clamp(std::pow(1.0 + factor * t / s, decay), probability_floor,
-                                            1.0 - probability_floor);
+                const double r =
+                    std::clamp(std::pow(1.0 + factor * t / s, decay), probability_floor, 1.0 - probability_floor);
                 sum -= group.second * (recall * std::log(r) + (1.0 - recall) * std::log(1.0 - r));
             }
             return sum;
@@ -221,7 +221,8 @@ parameters initial_stability_estimate(std::span<const training_card> cards, para
         found[g] = (low + high) / 2.0;
     }
     // A better first grade must not give a shorter memory: the side with fewer data gives way.
-    for (const auto& [small, big] : {std::pair<std::size_t, std::size_t>{0, 1}, {1, 2}, {2, 3}, {0, 2}, {1, 3}, {0, 3}}) {
+    for (const auto& [small, big] :
+         {std::pair<std::size_t, std::size_t>{0, 1}, {1, 2}, {2, 3}, {0, 2}, {1, 3}, {0, 3}}) {
         if (found[small] && found[big] && *found[small] > *found[big]) {
             if (counts[small] > counts[big]) {
                 found[big] = found[small];

@@ -20,7 +20,7 @@ using training_card = std::vector<training_review>;
 
 /// The spread of per-user fitted parameters (fsrs-optimizer `DEFAULT_PARAMS_STDDEV_TENSOR`): the L2 prior pulls
 /// each parameter toward its starting value in units of these.
-inline constexpr parameters parameter_std_devs{6.43, 9.66, 17.58, 27.85, 0.57, 0.28, 0.6, 0.12, 0.39, 0.18, 0.33,
+inline constexpr parameters parameter_std_devs{6.43, 9.66, 17.58, 27.85, 0.57, 0.28, 0.6,  0.12, 0.39, 0.18, 0.33,
                                                0.3,  0.09, 0.16,  0.57,  0.25, 1.03, 0.31, 0.32, 0.14, 0.27};
 
 /// Below this many labelled reviews a fit is not worth its noise and the defaults are kept. On the dev review log
@@ -31,12 +31,12 @@ inline constexpr std::size_t default_minimum_items = 512;
 struct fit_options {
     std::size_t minimum_items = default_minimum_items;
     int epochs = 5;
-    std::size_t batch_size = 512;  ///< labelled reviews per Adam step (whole cards are kept together)
-    double learning_rate = 4e-2;   ///< peak; cosine-annealed to 0 over all steps
-    double prior_strength = 1.0;   ///< gamma of the L2 pull toward the starting parameters
-    bool short_term = true;        ///< same-day reviews use the short-term stability formula
+    std::size_t batch_size = 512;     ///< labelled reviews per Adam step (whole cards are kept together)
+    double learning_rate = 4e-2;      ///< peak; cosine-annealed to 0 over all steps
+    double prior_strength = 1.0;      ///< gamma of the L2 pull toward the starting parameters
+    bool short_term = true;           ///< same-day reviews use the short-term stability formula
     bool initialise_stability = true; ///< estimate S0 per first grade from second reviews before Adam
-    std::uint64_t seed = 2023;     ///< card shuffling between mini-batches
+    std::uint64_t seed = 2023;        ///< card shuffling between mini-batches
 };
 
 struct fit_result {

@@ -32,7 +32,7 @@ constexpr unsigned all_bits = 0xFU;
 
 // What a (re)learning-steps lookup gives for one rating (ts-fsrs BasicLearningStepsStrategy).
 struct step_result {
-    int minutes = 0;   ///< 0: no step applies, FSRS schedules in days
+    int minutes = 0; ///< 0: no step applies, FSRS schedules in days
     int next_step = 0;
 };
 
@@ -135,8 +135,7 @@ scheduler::scheduler(scheduler_options options) : options_(std::move(options))
     if (const auto problem = validate(options_)) {
         throw std::invalid_argument(std::string(*problem));
     }
-    options_.w = clamp_parameters(options_.w, options_.short_term,
-                                  static_cast<int>(options_.relearning_steps.size()));
+    options_.w = clamp_parameters(options_.w, options_.short_term, static_cast<int>(options_.relearning_steps.size()));
     const auto& w = options_.w;
     decay_ = -w[20];
     factor_ = round_to_8(std::exp(std::pow(decay_, -1.0) * std::log(0.9)) - 1.0);
@@ -196,8 +195,8 @@ double scheduler::next_recall_stability(double difficulty, double stability, dou
 double scheduler::next_forget_stability(double difficulty, double stability, double r) const
 {
     const auto& w = options_.w;
-    const double next = w[11] * std::pow(difficulty, -w[12]) * (std::pow(stability + 1.0, w[13]) - 1.0) *
-                        std::exp((1.0 - r) * w[14]);
+    const double next =
+        w[11] * std::pow(difficulty, -w[12]) * (std::pow(stability + 1.0, w[13]) - 1.0) * std::exp((1.0 - r) * w[14]);
     return round_to_8(clamp(next, stability_min, stability_max));
 }
 

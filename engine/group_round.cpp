@@ -140,8 +140,8 @@ std::optional<question_card> ask_next(round_state& state, const pack_index& inde
     state.phase = round_phase::open;
     state.question = item.key;
     state.asked.push_back(item.key);
-    state.order = choice_order(state.seed, state.id.value(), item.key, static_cast<int>(state.sequence),
-                               item.choice_count());
+    state.order =
+        choice_order(state.seed, state.id.value(), item.key, static_cast<int>(state.sequence), item.choice_count());
     state.opened_at = now;
     state.deadline = now + answer_time(index, *chosen, state.lang, state.options);
     state.closed_by.reset();

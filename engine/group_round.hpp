@@ -28,7 +28,7 @@ enum class close_reason : std::uint8_t { timer, all_answered, host };
 
 struct round_options {
     int questions = 5;
-    std::chrono::seconds min_time{30};  ///< the shortest answer time, for the shortest questions
+    std::chrono::seconds min_time{30}; ///< the shortest answer time, for the shortest questions
     std::chrono::seconds max_time{120};
     friend bool operator==(const round_options&, const round_options&) = default;
 };
@@ -134,8 +134,8 @@ reveal_status reveal_by_host(round_state& state, learner_id by);
 struct round_reveal {
     question_key question;
     close_reason closed_by = close_reason::timer;
-    choice_view answer;                  ///< the correct choice and its explanation
-    std::vector<int> distribution;       ///< answers per display position
+    choice_view answer;            ///< the correct choice and its explanation
+    std::vector<int> distribution; ///< answers per display position
     int answered = 0;
     int players = 0;
     std::optional<std::string> common_misconception; ///< the label of the most chosen wrong choice's confusion

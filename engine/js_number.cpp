@@ -49,8 +49,8 @@ std::string js_number_text(double x)
         return "0";
     }
     std::array<char, 64> buffer{};
-    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), x,
-                                            std::chars_format::scientific);
+    const auto [end, error] =
+        std::to_chars(buffer.data(), buffer.data() + buffer.size(), x, std::chars_format::scientific);
     if (error != std::errc{}) {
         return "NaN";
     }

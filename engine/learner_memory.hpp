@@ -18,13 +18,13 @@ namespace quiz::engine {
 /// What one learner remembers of one question. A question never answered has no row (or attempts == 0).
 struct question_memory {
     question_key question;
-    std::string content_hash;  ///< the version of the text last answered
+    std::string content_hash; ///< the version of the text last answered
     /// FSRS state. The tutor moves it with the FSRS-6 formulas: state new until the first answer, review after;
     /// `due` and `scheduled_days` are the plan made at the last answer (reminders use them).
     fsrs::card card;
     int attempts = 0;
     int wrong = 0;
-    std::optional<std::uint32_t> last_wrong_choice;       ///< pack order
+    std::optional<std::uint32_t> last_wrong_choice;      ///< pack order
     std::optional<misconception_key> last_misconception; ///< of the last wrong choice; cleared by a right answer
     std::optional<bool> first_attempt_correct;
     std::optional<instant> first_answered_at;
@@ -56,7 +56,7 @@ struct learner_profile {
     learner_id id;
     language lang = language::en;
     std::optional<std::int64_t> last_study_day; ///< UTC day number (days since 1970-01-01) of the last answer
-    int streak_days = 0;                         ///< consecutive study days ending on last_study_day
+    int streak_days = 0;                        ///< consecutive study days ending on last_study_day
     int best_streak_days = 0;
     friend bool operator==(const learner_profile&, const learner_profile&) = default;
 };
@@ -88,9 +88,9 @@ struct attempt_record {
     std::optional<workspace_id> workspace;
     pack_key pack;
     question_key question;
-    std::string content_hash;     ///< the version the learner saw
-    std::uint32_t chosen = 0;     ///< pack order
-    std::uint32_t displayed_as = 0; ///< the position it was shown at (0 = A)
+    std::string content_hash;               ///< the version the learner saw
+    std::uint32_t chosen = 0;               ///< pack order
+    std::uint32_t displayed_as = 0;         ///< the position it was shown at (0 = A)
     std::vector<std::uint32_t> shown_order; ///< shown_order[display position] = choice in pack order
     bool correct = false;
     fsrs::rating rating = fsrs::rating::again;
@@ -101,8 +101,8 @@ struct attempt_record {
     std::optional<round_id> round;
     instant answered_at;
     // What the learner was told.
-    instant next_due;                ///< when the question comes back
-    bool retry_in_session = false;   ///< it also comes back later in the same session
+    instant next_due;                      ///< when the question comes back
+    bool retry_in_session = false;         ///< it also comes back later in the same session
     std::optional<question_key> follow_up; ///< the question probing the same misconception asked next
     friend bool operator==(const attempt_record&, const attempt_record&) = default;
 };

@@ -193,8 +193,7 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
 
     if (effect.first_attempt) {
         const auto state = config.cold_start
-                               ? first_answer_state(model.recall.w, effect.correct, known_before,
-                                                    item.choice_count())
+                               ? first_answer_state(model.recall.w, effect.correct, known_before, item.choice_count())
                                : fsrs::initial_state(model.recall.w, effect.rating);
         memory.card.stability = state.stability;
         memory.card.difficulty = state.difficulty;
@@ -256,8 +255,7 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
         model.recall.layer.identity()
             ? interval_days(memory.card.stability,
                             interval_factor(schedule_form(index, model, q), config, model.recall.w), config)
-            : recall::days_until(model.recall, card_view_of(memory), config.target_retention,
-                                 config.maximum_interval);
+            : recall::days_until(model.recall, card_view_of(memory), config.target_retention, config.maximum_interval);
     effect.next_due = now + std::chrono::days{effect.interval_days};
     memory.card.scheduled_days = effect.interval_days;
     memory.card.due = effect.next_due;

@@ -37,8 +37,7 @@ struct learner_model {
 /// `typical` holds the mean form of all learners per concept (progress_store::typical_forms).
 [[nodiscard]] learner_model make_learner_model(const pack_index& index, std::span<const question_memory> memories,
                                                std::span<const concept_skill> skills,
-                                               std::span<const question_stats> population,
-                                               const tutor_config& config,
+                                               std::span<const question_stats> population, const tutor_config& config,
                                                std::span<const concept_skill> typical = {});
 
 /// The learner's mean form over the concepts of question q.
@@ -66,8 +65,8 @@ struct learner_model {
 
 /// The probability that the learner knows the answer to q at `now`: the memory model's for a seen question (the
 /// one `srs predict --model tutor` evaluates); the population's ease plus the learner's form for an unseen one.
-[[nodiscard]] double predicted_recall(const pack_index& index, const learner_model& model, std::uint32_t q,
-                                      instant now, const tutor_config& config) noexcept;
+[[nodiscard]] double predicted_recall(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
+                                      const tutor_config& config) noexcept;
 
 /// The interval in stability units that brings FSRS recall under parameters `w`, corrected by `form` (relative to
 /// the typical learner's, as config.form_moves_due says; by default it does not), down to the target retention.
@@ -92,7 +91,7 @@ struct answer_effect {
     bool correct = false;
     bool first_attempt = false;
     fsrs::rating rating = fsrs::rating::again;
-    double predicted = 0.0;                    ///< probability of a right answer before it was given
+    double predicted = 0.0;                     ///< probability of a right answer before it was given
     std::optional<std::uint32_t> misconception; ///< of the chosen choice, when wrong
     int interval_days = 0;
     instant next_due;

@@ -45,10 +45,7 @@ bool solve_spd(std::vector<double>& a, std::vector<double>& b, std::size_t n)
 
 } // namespace
 
-double logistic(double z) noexcept
-{
-    return z >= 0.0 ? 1.0 / (1.0 + std::exp(-z)) : std::exp(z) / (1.0 + std::exp(z));
-}
+double logistic(double z) noexcept { return z >= 0.0 ? 1.0 / (1.0 + std::exp(-z)) : std::exp(z) / (1.0 + std::exp(z)); }
 
 double logit(double p) noexcept
 {

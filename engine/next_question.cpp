@@ -25,10 +25,7 @@ bool in_concept(const pack_index& index, std::uint32_t q, std::optional<std::uin
 }
 
 /// The UTC day number of an instant (as fsrs::calendar_days_between counts days), inline for the scans.
-std::int64_t day_of(instant t) noexcept
-{
-    return std::chrono::floor<std::chrono::days>(t).time_since_epoch().count();
-}
+std::int64_t day_of(instant t) noexcept { return std::chrono::floor<std::chrono::days>(t).time_since_epoch().count(); }
 
 /// Due once the memory model's recall has fallen to the target, on a later day than the last answer. Without a
 /// calibration layer that is round(S × factor) days (closed form); with one, recall::days_until.
@@ -42,8 +39,8 @@ bool due_with(const learner_model& model, const question_memory& memory, const g
     if (model.recall.layer.identity()) {
         return days >= interval_days(memory.card.stability, group.factor, config);
     }
-    return days >= recall::days_until(model.recall, card_view_of(memory), config.target_retention,
-                                      config.maximum_interval);
+    return days >=
+           recall::days_until(model.recall, card_view_of(memory), config.target_retention, config.maximum_interval);
 }
 
 bool probes_open_misconception(const pack_index& index, const learner_model& model, std::uint32_t q)
@@ -261,8 +258,8 @@ double urgency(const pack_index& index, const learner_model& model, std::uint32_
     return urgency_with(index, model, q, recall_curve(model), now, config);
 }
 
-due_summary summarize_due(const pack_index& index, const learner_model& model, const tutor_config& config,
-                          instant now, std::optional<std::uint32_t> only_concept)
+due_summary summarize_due(const pack_index& index, const learner_model& model, const tutor_config& config, instant now,
+                          std::optional<std::uint32_t> only_concept)
 {
     const auto groups = view_groups(index, model, config);
     const std::int64_t today = day_of(now);

@@ -34,13 +34,13 @@ struct pending_retry {
 /// What shapes the choice besides the learner's memory.
 struct selection_request {
     instant now;
-    std::optional<std::uint32_t> previous;  ///< the question just asked: never twice in a row
-    std::uint32_t presented = 0;            ///< questions presented so far in the session
-    std::span<const pending_retry> retries; ///< in the order they were missed
-    std::optional<std::uint32_t> follow_up; ///< the misconception follow-up planned by the last answer
+    std::optional<std::uint32_t> previous;     ///< the question just asked: never twice in a row
+    std::uint32_t presented = 0;               ///< questions presented so far in the session
+    std::span<const pending_retry> retries;    ///< in the order they were missed
+    std::optional<std::uint32_t> follow_up;    ///< the misconception follow-up planned by the last answer
     std::optional<std::uint32_t> only_concept; ///< only questions of this concept
-    bool reviews_only = false;              ///< no new questions and no practice
-    int new_allowed = 0;                    ///< new questions the learner may still start today
+    bool reviews_only = false;                 ///< no new questions and no practice
+    int new_allowed = 0;                       ///< new questions the learner may still start today
 };
 
 struct pick {
@@ -74,13 +74,12 @@ struct pick {
 
 /// Counts for progress lines and stats.
 struct due_summary {
-    int due = 0;                    ///< seen questions due now
-    int unseen = 0;                 ///< questions never answered
+    int due = 0;                     ///< seen questions due now
+    int unseen = 0;                  ///< questions never answered
     std::optional<instant> next_due; ///< the earliest planned due date after now, if nothing is due
 };
-[[nodiscard]] due_summary summarize_due(const pack_index& index, const learner_model& model,
-                                        const tutor_config& config, instant now,
-                                        std::optional<std::uint32_t> only_concept = std::nullopt);
+[[nodiscard]] due_summary summarize_due(const pack_index& index, const learner_model& model, const tutor_config& config,
+                                        instant now, std::optional<std::uint32_t> only_concept = std::nullopt);
 
 /// The best question probing misconception m for a follow-up, other than those in `exclude`: the most urgent
 /// due one, else a new one in guide order (if `allow_new`), else the seen one with the lowest predicted recall.

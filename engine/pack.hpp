@@ -35,11 +35,11 @@ struct question {
     question_key key;
     section_key section;
     std::vector<concept_key> concepts;
-    int difficulty = 3;          ///< 1 (easy) to 5 (very hard), as written by the instructor
-    std::size_t correct = 0;     ///< index of the correct choice, in pack order
+    int difficulty = 3;      ///< 1 (easy) to 5 (very hard), as written by the instructor
+    std::size_t correct = 0; ///< index of the correct choice, in pack order
     std::vector<std::optional<misconception_key>> misconceptions; ///< per choice, in pack order
     localized<question_text> text;
-    std::string content_hash;    ///< hex digest of every language's text: a new value is a new version
+    std::string content_hash; ///< hex digest of every language's text: a new value is a new version
 
     [[nodiscard]] std::size_t choice_count() const noexcept { return misconceptions.size(); }
 };
@@ -63,12 +63,12 @@ struct pack {
     localized<std::string> title;
     localized<std::string> description;
     localized<std::string> guide_title;
-    localized<std::string> level;              ///< free text such as "hard" / "difficile"; may be absent
-    std::vector<language> languages;           ///< the languages the pack ships, in `all_languages` order
-    std::vector<guide_section> sections;       ///< guide order
+    localized<std::string> level;        ///< free text such as "hard" / "difficile"; may be absent
+    std::vector<language> languages;     ///< the languages the pack ships, in `all_languages` order
+    std::vector<guide_section> sections; ///< guide order
     std::vector<tag<concept_key>> concepts;
     std::vector<tag<misconception_key>> misconceptions;
-    std::vector<question> questions;           ///< guide order: by section, then as written
+    std::vector<question> questions; ///< guide order: by section, then as written
 
     [[nodiscard]] const question* find(const question_key& key) const noexcept;
     [[nodiscard]] const guide_section* find(const section_key& key) const noexcept;

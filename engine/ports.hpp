@@ -78,7 +78,7 @@ public:
     /// first. Group-round answers are left out: their time runs from the round's opening, not from one learner's
     /// question. Read only when the tutor grades from response time (tutor_config::grade_by_response_time).
     [[nodiscard]] virtual std::vector<std::chrono::milliseconds> recent_right_response_times(learner_id learner,
-                                                                                          std::size_t count) = 0;
+                                                                                             std::size_t count) = 0;
     /// Every answer of the learner (any pack), in the order they were given; what their memory model is fitted on.
     [[nodiscard]] virtual std::vector<answer_outline> history(learner_id learner) = 0;
 };

@@ -34,7 +34,7 @@ double bce(double p, bool passed) noexcept
 
 /// The log losses of a candidate and of the model in force on the same held-out reviews, paired.
 class paired_losses {
-  public:
+public:
     void add(double candidate, double current) noexcept
     {
         const double d = candidate - current;
@@ -63,7 +63,7 @@ class paired_losses {
         return swapped.candidate_wins(margin);
     }
 
-  private:
+private:
     std::size_t n_ = 0;
     double sum_ = 0.0;
     double squares_ = 0.0;

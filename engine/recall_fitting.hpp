@@ -59,7 +59,7 @@ struct history_counts {
 
 /// The online procedure over one learner's reviews, fed timestamp by timestamp in time order.
 class online_recall {
-  public:
+public:
     explicit online_recall(fit_schedule schedule);
 
     /// The tutor's probability for a review of `card` at `time`; nullopt for the card's first review.
@@ -75,7 +75,7 @@ class online_recall {
     /// Every card's state, in order of first review.
     [[nodiscard]] std::vector<std::pair<card_key, fsrs::memory_state>> card_states() const;
 
-  private:
+private:
     struct card_track {
         fsrs::memory_state state{}; ///< moved with the parameters in force at each review, as the tutor does
         card_view view;

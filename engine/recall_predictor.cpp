@@ -115,10 +115,10 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
         if (today != current_day) {
             current_day = today;
             if (options.fit_models) {
-                const bool due = labelled >= options.fit.minimum_items &&
-                                 (run.fits == 0 || static_cast<double>(labelled) >=
-                                                       static_cast<double>(labelled_at_last_fit) *
-                                                           (1.0 + options.refit_growth));
+                const bool due =
+                    labelled >= options.fit.minimum_items &&
+                    (run.fits == 0 || static_cast<double>(labelled) >=
+                                          static_cast<double>(labelled_at_last_fit) * (1.0 + options.refit_growth));
                 if (due) {
                     const auto result = fsrs::fit_parameters(histories, options.fit);
                     if (result.fitted) {
@@ -154,10 +154,9 @@ prediction_run predict_recall(std::span<const logged_review> log, const predicto
                 card.fitted_version = version;
             }
             const std::int64_t days = today - card.last_day;
-            const double elapsed = days > 0 ? static_cast<double>(days)
-                                            : std::chrono::duration<double, std::ratio<86400>>(review.time -
-                                                                                               card.last_time)
-                                                  .count();
+            const double elapsed =
+                days > 0 ? static_cast<double>(days)
+                         : std::chrono::duration<double, std::ratio<86400>>(review.time - card.last_time).count();
             predicted_review out;
             out.row = row;
             out.passed = pass;

@@ -41,20 +41,20 @@ struct predictor_options {
 
 /// The predictions for one review that had an earlier review of the same card.
 struct predicted_review {
-    std::size_t row = 0;            ///< its index in the input log
-    std::array<double, 3> p{};      ///< probability of recall per model, indexed by `model`
+    std::size_t row = 0;       ///< its index in the input log
+    std::array<double, 3> p{}; ///< probability of recall per model, indexed by `model`
     bool passed = false;
-    std::int64_t elapsed_days = 0;  ///< day boundaries crossed since the card's previous review
+    std::int64_t elapsed_days = 0; ///< day boundaries crossed since the card's previous review
     rmse_bin bin;
 
     [[nodiscard]] double probability(model m) const noexcept { return p[static_cast<std::size_t>(m)]; }
 };
 
 struct prediction_run {
-    std::vector<predicted_review> reviews; ///< in input order
-    std::size_t fits = 0;                  ///< FSRS-6 refits made along the way
+    std::vector<predicted_review> reviews;                       ///< in input order
+    std::size_t fits = 0;                                        ///< FSRS-6 refits made along the way
     fsrs::parameters last_parameters = fsrs::default_parameters; ///< the fitted row's parameters at the end
-    learner_recall_model tutor_model;      ///< the tutor's model at the end
+    learner_recall_model tutor_model;                            ///< the tutor's model at the end
 };
 
 /// Predicts every review after a card's first, causally: the prediction for a review made at time t uses only

@@ -16,7 +16,7 @@ namespace quiz::engine {
 
 /// Told of each accepted answer right after its unit of work's commit() returned.
 class answer_listener {
-  public:
+public:
     virtual ~answer_listener() = default;
     virtual void answered(learner_id learner) = 0;
 };

@@ -5,8 +5,8 @@
 #include "engine/pack_index.hpp"
 #include "engine/tutor_config.hpp"
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <vector>
 
@@ -25,8 +25,7 @@ struct recall_curve {
     bool plain = true; ///< no calibration layer: later-day keys are factor·days/S
 
     explicit recall_curve(const learner_model& m)
-        : model(&m), factor(fsrs::curve_factor(m.recall.w)), decay(-m.recall.w[20]),
-          plain(m.recall.layer.identity())
+        : model(&m), factor(fsrs::curve_factor(m.recall.w)), decay(-m.recall.w[20]), plain(m.recall.layer.identity())
     {
     }
 
@@ -45,9 +44,9 @@ struct recall_curve {
     /// The recall probability at a key.
     [[nodiscard]] double at(double key) const noexcept
     {
-        return key <= 0.0 ? 1.0
-                          : std::clamp(std::pow(1.0 + key, decay), recall::lowest_probability,
-                                       recall::highest_probability);
+        return key <= 0.0
+                   ? 1.0
+                   : std::clamp(std::pow(1.0 + key, decay), recall::lowest_probability, recall::highest_probability);
     }
 
     /// The recall probability of a seen question at `now` (1 for one never answered).

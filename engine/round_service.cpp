@@ -145,8 +145,8 @@ round_answer_outcome group_tutor::answer(const round_answer_request& request)
     const auto effect = apply_answer(*index, loaded.model, q, given.chosen, request.now, config_);
     save_answer(*unit, *index, request.learner, loaded, effect, request.now);
 
-    attempt_record attempt = make_attempt(*index, request.key, request.learner, effect, given.chosen,
-                                          request.displayed, state->order, given.response_time, request.now);
+    attempt_record attempt = make_attempt(*index, request.key, request.learner, effect, given.chosen, request.displayed,
+                                          state->order, given.response_time, request.now);
     attempt.workspace = state->workspace;
     attempt.where = venue::group_round;
     attempt.round = state->id;

@@ -60,10 +60,10 @@ struct round_answer_request {
 
 struct round_answer_outcome {
     round_answer_status status = round_answer_status::stale;
-    bool replayed = false;         ///< the same key was recorded before: nothing new recorded
+    bool replayed = false; ///< the same key was recorded before: nothing new recorded
     language lang = language::en;
-    std::optional<feedback> told;  ///< private to the member
-    std::optional<round_view> view; ///< shared: how many answered
+    std::optional<feedback> told;       ///< private to the member
+    std::optional<round_view> view;     ///< shared: how many answered
     std::optional<round_reveal> reveal; ///< when this answer was the last one and closed the question
 };
 

@@ -71,9 +71,8 @@ std::vector<std::uint32_t> asked_indices(const session_state& state, const pack_
 
 int misses_in_session(const session_state& state, const question_key& key)
 {
-    return static_cast<int>(std::count_if(state.results.begin(), state.results.end(), [&](const session_result& r) {
-        return r.question == key && !r.correct;
-    }));
+    return static_cast<int>(std::count_if(state.results.begin(), state.results.end(),
+                                          [&](const session_result& r) { return r.question == key && !r.correct; }));
 }
 
 card_progress progress_of(const session_state& state, const pack_index& index, const learner_model& model,
@@ -191,10 +190,10 @@ std::optional<question_card> present_next(session_state& state, const pack_index
     const question& item = index.at(q);
     state.sequence += 1;
     state.phase = session_phase::asking;
-    state.current = shown_question{item.key,
-                                   choice_order(state.seed, state.learner.value(), item.key,
-                                                model.memory[q].attempts, item.choice_count()),
-                                   chosen->reason, now};
+    state.current = shown_question{
+        item.key,
+        choice_order(state.seed, state.learner.value(), item.key, model.memory[q].attempts, item.choice_count()),
+        chosen->reason, now};
     std::erase_if(state.retries, [&](const queued_retry& r) { return r.question == item.key; });
     if (chosen->reason == pick_reason::follow_up || (state.follow_up && *state.follow_up == item.key)) {
         state.follow_up.reset();
@@ -354,9 +353,8 @@ session_summary summarize(const session_state& state, const pack_index& index, c
             ++summary.follow_ups;
             break;
         }
-        if (!result.correct &&
-            std::find(summary.to_revisit.begin(), summary.to_revisit.end(), result.question) ==
-                summary.to_revisit.end()) {
+        if (!result.correct && std::find(summary.to_revisit.begin(), summary.to_revisit.end(), result.question) ==
+                                   summary.to_revisit.end()) {
             summary.to_revisit.push_back(result.question);
         }
     }

@@ -30,7 +30,7 @@ enum class session_scope : std::uint8_t {
 struct session_options {
     session_scope scope = session_scope::everything;
     std::optional<concept_key> only_concept; ///< only this concept's questions
-    int length = 0;                     ///< questions before the session ends; 0: tutor_config::session_length
+    int length = 0;                          ///< questions before the session ends; 0: tutor_config::session_length
     friend bool operator==(const session_options&, const session_options&) = default;
 };
 
@@ -100,8 +100,8 @@ enum class answer_check : std::uint8_t {
     invalid_choice, ///< no such choice
     ended,          ///< the session is over
 };
-[[nodiscard]] answer_check check_answer(const session_state& state, const session_token& token,
-                                        std::uint32_t displayed, const pack_index& index) noexcept;
+[[nodiscard]] answer_check check_answer(const session_state& state, const session_token& token, std::uint32_t displayed,
+                                        const pack_index& index) noexcept;
 
 struct session_answer {
     feedback told;
@@ -119,9 +119,8 @@ session_answer answer_current(session_state& state, const pack_index& index, lea
 [[nodiscard]] feedback make_feedback(const pack_index& index, std::uint32_t q, const std::vector<std::uint32_t>& order,
                                      std::uint32_t chosen, language lang);
 
-[[nodiscard]] session_summary summarize(const session_state& state, const pack_index& index,
-                                        const learner_model& model, const tutor_config& config, instant now,
-                                        int streak_days);
+[[nodiscard]] session_summary summarize(const session_state& state, const pack_index& index, const learner_model& model,
+                                        const tutor_config& config, instant now, int streak_days);
 
 void end_session(session_state& state) noexcept;
 

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
-#include <string_view>
 #include <numbers>
 #include <string>
+#include <string_view>
 
 namespace quiz::engine::sim {
 
@@ -217,8 +217,8 @@ answer_result world::answer(int l, std::uint32_t q, instant t)
     }
 
     const auto& traits = learners_[static_cast<std::size_t>(l)];
-    result.seconds = traits.speed * (6.0 + course_.words[q] / 4.0) + (result.correct ? 3.0 : 12.0) +
-                     (m.seen ? 0.0 : 8.0);
+    result.seconds =
+        traits.speed * (6.0 + course_.words[q] / 4.0) + (result.correct ? 3.0 : 12.0) + (m.seen ? 0.0 : 8.0);
 
     const fsrs::rating grade = recalled ? fsrs::rating::good : fsrs::rating::again;
     const double gain = growth(l, q);

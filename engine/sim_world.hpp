@@ -47,8 +47,7 @@ struct trait_shift {
     std::optional<double> attendance; ///< replaces each learner's probability of studying on a given day
 };
 
-[[nodiscard]] learner_traits make_learner(std::uint64_t seed, int learner, int concepts,
-                                          const trait_shift& shift = {});
+[[nodiscard]] learner_traits make_learner(std::uint64_t seed, int learner, int concepts, const trait_shift& shift = {});
 
 /// The learner's true memory of one question.
 struct true_memory {

@@ -39,7 +39,7 @@ instant day_start(int day) { return semester_start() + std::chrono::days{day}; }
 /// The population's first attempts per question, shared by every simulated learner of the tutor.
 struct population {
     std::vector<question_stats> stats;
-    std::vector<double> form_sum;   ///< per concept, over learners who answered it
+    std::vector<double> form_sum; ///< per concept, over learners who answered it
     std::vector<double> form_count;
 };
 
@@ -197,8 +197,8 @@ public:
             // shown now rather than left for the next day.
             for (std::uint32_t q = 0; q < cards_.size(); ++q) {
                 const auto& card = cards_[q];
-                const bool stepping =
-                    card.state == fsrs::card_state::learning || card.state == fsrs::card_state::relearning;
+                const bool stepping = card.state == fsrs::card_state::learning ||
+                                      card.state == fsrs::card_state::relearning;
                 if (stepping && q != previous_ && card.due <= now + std::chrono::minutes{20} &&
                     (!best || card.due < cards_[*best].due)) {
                     best = q;
@@ -281,7 +281,8 @@ public:
     void answered(std::uint32_t q, std::uint32_t chosen, bool, instant now) override
     {
         const auto& order = session_->current->order;
-        const auto displayed = static_cast<std::uint32_t>(std::find(order.begin(), order.end(), chosen) - order.begin());
+        const auto displayed =
+            static_cast<std::uint32_t>(std::find(order.begin(), order.end(), chosen) - order.begin());
         const auto concepts = course_.index.concepts_of(q);
         for (const auto c : concepts) {
             if (model_.skills[c].answers > 0) {
@@ -406,8 +407,7 @@ policy_result run_policy(policy which, const course& c, const options& opts, con
             break;
         case policy::tutor:
         case policy::tutor_practice:
-            runners.push_back(
-                std::make_unique<tutor_runner>(c, shared, config, l, which == policy::tutor_practice));
+            runners.push_back(std::make_unique<tutor_runner>(c, shared, config, l, which == policy::tutor_practice));
             break;
         }
     }
@@ -423,8 +423,8 @@ policy_result run_policy(policy which, const course& c, const options& opts, con
             }
             const double budget = 60.0 * traits.minutes * (0.6 + 0.8 * draw(opts.seed, budget_stream, lu, du));
             instant now = day_start(day) + std::chrono::hours{17} +
-                          std::chrono::milliseconds{static_cast<std::int64_t>(
-                              4.0 * 3'600'000.0 * draw(opts.seed, start_stream, lu, du))};
+                          std::chrono::milliseconds{
+                              static_cast<std::int64_t>(4.0 * 3'600'000.0 * draw(opts.seed, start_stream, lu, du))};
             double spent = 0.0;
             while (spent < budget) {
                 const auto q = runners[static_cast<std::size_t>(l)]->next(now);

@@ -23,8 +23,8 @@ enum class policy : std::uint8_t {
     tutor,          ///< this engine's tutor; the learner stops when it has nothing due or new
     tutor_practice, ///< the same, and the learner keeps practising until their study time is used
 };
-inline constexpr std::array all_policies{policy::random_order, policy::leitner,    policy::fsrs,
-                                         policy::fsrs_steps,   policy::tutor,      policy::tutor_practice};
+inline constexpr std::array all_policies{policy::random_order, policy::leitner, policy::fsrs,
+                                         policy::fsrs_steps,   policy::tutor,   policy::tutor_practice};
 
 /// "random", "leitner", "fsrs", "fsrs+steps", "tutor", "tutor+practice".
 [[nodiscard]] std::string_view name(policy p) noexcept;
@@ -33,11 +33,11 @@ inline constexpr std::array all_policies{policy::random_order, policy::leitner, 
 struct options {
     std::uint64_t seed = 1;
     int learners = 200;
-    int days = 105;          ///< a 15-week semester; the final exam is the morning after the last day
+    int days = 105; ///< a 15-week semester; the final exam is the morning after the last day
     int questions = 240;
     int concepts = 24;
-    int new_per_day = 10;    ///< every policy but random introduces at most this many questions a day
-    double retention = 0.9;  ///< FSRS's desired retention (fsrs and fsrs+steps)
+    int new_per_day = 10;   ///< every policy but random introduces at most this many questions a day
+    double retention = 0.9; ///< FSRS's desired retention (fsrs and fsrs+steps)
     /// The tutor's target retention when fixed; otherwise the tutor chooses it as it does for real learners
     /// (tutor.choose_retention, with_target_retention).
     std::optional<double> tutor_retention;
@@ -51,10 +51,10 @@ struct options {
 /// Figures for one policy, averaged over learners.
 struct policy_result {
     policy which = policy::fsrs;
-    double knowledge = 0.0;        ///< Σ over questions of P(recall), averaged over the days of the semester
-    double minutes_per_day = 0.0;  ///< study time, averaged over all days (studied or not)
+    double knowledge = 0.0;            ///< Σ over questions of P(recall), averaged over the days of the semester
+    double minutes_per_day = 0.0;      ///< study time, averaged over all days (studied or not)
     double knowledge_per_minute = 0.0; ///< knowledge ÷ minutes_per_day
-    double exam = 0.0;             ///< Σ P(recall) at the final exam, as a share of the course's questions
+    double exam = 0.0;                 ///< Σ P(recall) at the final exam, as a share of the course's questions
     double answers_per_day = 0.0;
     double accuracy = 0.0;         ///< right answers ÷ answers
     double introduced = 0.0;       ///< questions seen at least once by the exam, as a share of the course

@@ -110,9 +110,9 @@ std::string render_card(const question_card& card, instant now, std::optional<st
 std::string render_chosen(const feedback& told, language lang)
 {
     if (told.misconception_label) {
-        return format_message(message::feedback_misconception, lang,
-                              {arg::str("letter", letter(told.chosen.position)),
-                               arg::str("label", *told.misconception_label)});
+        return format_message(
+            message::feedback_misconception, lang,
+            {arg::str("letter", letter(told.chosen.position)), arg::str("label", *told.misconception_label)});
     }
     return format_message(message::feedback_chosen, lang,
                           {arg::str("letter", letter(told.chosen.position)), arg::str("choice", told.chosen.text)});
@@ -201,7 +201,8 @@ std::vector<std::string> summary_lines(const session_summary& summary, language 
             lines.push_back(format_message(message::summary_practice, lang, {arg::num("count", summary.practice)}));
         }
         if (summary.asked_again > 0) {
-            lines.push_back(format_message(message::summary_asked_again, lang, {arg::num("count", summary.asked_again)}));
+            lines.push_back(
+                format_message(message::summary_asked_again, lang, {arg::num("count", summary.asked_again)}));
         }
         if (summary.follow_ups > 0) {
             lines.push_back(format_message(message::summary_follow_ups, lang, {arg::num("count", summary.follow_ups)}));
@@ -215,7 +216,8 @@ std::vector<std::string> summary_lines(const session_summary& summary, language 
         lines.push_back(format_message(message::summary_to_revisit, lang, {arg::str("list", join(keys))}));
     }
     if (summary.due_remaining > 0) {
-        lines.push_back(format_message(message::summary_due_remaining, lang, {arg::num("count", summary.due_remaining)}));
+        lines.push_back(
+            format_message(message::summary_due_remaining, lang, {arg::num("count", summary.due_remaining)}));
     } else if (summary.next_due) {
         lines.push_back(
             format_message(message::summary_next_due, lang, {arg::num("days", days_until(now, *summary.next_due))}));
@@ -244,16 +246,16 @@ std::vector<std::string> stats_lines(const learner_stats& stats, std::string_vie
     if (!stats.weakest.empty()) {
         std::vector<std::string> items;
         for (const auto& view : stats.weakest) {
-            items.push_back(format_message(message::stats_concept_line, lang,
-                                           {arg::str("label", view.label),
-                                            arg::num("percent", std::llround(100.0 * view.mastery))}));
+            items.push_back(format_message(
+                message::stats_concept_line, lang,
+                {arg::str("label", view.label), arg::num("percent", std::llround(100.0 * view.mastery))}));
         }
         lines.push_back(format_message(message::stats_weakest, lang, {arg::str("list", join(items))}));
     }
     if (stats.answered > 0) {
-        lines.push_back(format_message(message::stats_accuracy, lang,
-                                       {arg::num("percent", percent(stats.correct, stats.answered)),
-                                        arg::num("answered", stats.answered)}));
+        lines.push_back(format_message(
+            message::stats_accuracy, lang,
+            {arg::num("percent", percent(stats.correct, stats.answered)), arg::num("answered", stats.answered)}));
     }
     if (stats.streak_days > 0 || stats.best_streak_days > 0) {
         lines.push_back(format_message(message::summary_streak, lang, {arg::num("days", stats.streak_days)}) + " (" +
@@ -275,12 +277,13 @@ std::string render_stats(const learner_stats& stats, std::string_view pack_title
 
 std::string render_round_view(const round_view& view, language lang)
 {
-    std::string out = format_message(message::card_header_round, lang,
-                                     {arg::num("position", view.card.progress.position),
-                                      arg::num("planned", view.card.progress.planned)});
+    std::string out = format_message(
+        message::card_header_round, lang,
+        {arg::num("position", view.card.progress.position), arg::num("planned", view.card.progress.planned)});
     out += " · " + format_message(message::round_answered, lang,
                                   {arg::num("answered", view.answered), arg::num("players", view.players)});
-    out += " · " + format_message(message::card_closes_in, lang, {arg::num("seconds", view.remaining.count())}) + "\n\n";
+    out +=
+        " · " + format_message(message::card_closes_in, lang, {arg::num("seconds", view.remaining.count())}) + "\n\n";
     out += view.card.stem + "\n\n";
     for (std::size_t i = 0; i < view.card.choices.size(); ++i) {
         out += std::string(1, choice_letter(i)) + ". " + view.card.choices[i] + '\n';
@@ -297,9 +300,10 @@ std::string render_reveal(const round_reveal& reveal, language lang)
         closed = message::round_closed_host;
     }
     std::string out = format_message(closed, lang, {}) + '\n';
-    out += format_message(message::round_answer, lang,
-                          {arg::str("letter", letter(reveal.answer.position)), arg::str("choice", reveal.answer.text)}) +
-           '\n';
+    out +=
+        format_message(message::round_answer, lang,
+                       {arg::str("letter", letter(reveal.answer.position)), arg::str("choice", reveal.answer.text)}) +
+        '\n';
     out += reveal.answer.explanation + '\n';
     for (std::size_t i = 0; i < reveal.distribution.size(); ++i) {
         out += format_message(message::round_distribution_line, lang,
@@ -308,8 +312,9 @@ std::string render_reveal(const round_reveal& reveal, language lang)
                '\n';
     }
     if (reveal.common_misconception) {
-        out += format_message(message::round_common_confusion, lang, {arg::str("label", *reveal.common_misconception)}) +
-               '\n';
+        out +=
+            format_message(message::round_common_confusion, lang, {arg::str("label", *reveal.common_misconception)}) +
+            '\n';
     }
     return out;
 }

@@ -33,8 +33,8 @@ struct round_token {
 
 /// "Review 3 of 10, 5 more due".
 struct card_progress {
-    int position = 0; ///< 1-based, in this session or round
-    int planned = 0;  ///< questions planned so far (grows when a missed question is queued again)
+    int position = 0;      ///< 1-based, in this session or round
+    int planned = 0;       ///< questions planned so far (grows when a missed question is queued again)
     int due_remaining = 0; ///< due questions not yet asked, besides this one
     friend bool operator==(const card_progress&, const card_progress&) = default;
 };
@@ -66,9 +66,9 @@ struct feedback {
     question_key question;
     bool correct = false;
     choice_view chosen;
-    choice_view answer; ///< the correct choice (the same as `chosen` when right)
+    choice_view answer;                             ///< the correct choice (the same as `chosen` when right)
     std::optional<std::string> misconception_label; ///< the chosen choice's confusion, when wrong and tagged
-    bool follow_up_next = false;                     ///< the next question probes the same confusion
+    bool follow_up_next = false;                    ///< the next question probes the same confusion
     section_key section;
     std::string section_title;
     bool retry_in_session = false; ///< it comes back a few questions later
@@ -84,8 +84,8 @@ struct session_summary {
     int reviews = 0;
     int fresh = 0;
     int practice = 0;
-    int asked_again = 0; ///< missed earlier in the session and asked again (retries)
-    int follow_ups = 0;  ///< probing a confusion a wrong answer showed
+    int asked_again = 0;                  ///< missed earlier in the session and asked again (retries)
+    int follow_ups = 0;                   ///< probing a confusion a wrong answer showed
     std::vector<question_key> to_revisit; ///< answered wrong at least once in the session
     int due_remaining = 0;
     std::optional<instant> next_due; ///< when nothing is due: the next review

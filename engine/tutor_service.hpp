@@ -23,7 +23,7 @@ struct start_request {
     venue where = venue::dm;
     std::optional<language> lang; ///< nullopt: the learner's profile language
     session_options options;
-    std::uint64_t seed = 0;       ///< shuffles the choices of this session
+    std::uint64_t seed = 0; ///< shuffles the choices of this session
     instant now;
 };
 
@@ -45,7 +45,7 @@ struct session_outcome {
 
 struct answer_request {
     learner_id learner;
-    session_token token;        ///< the token of the card the answer was given on
+    session_token token;         ///< the token of the card the answer was given on
     std::uint32_t displayed = 0; ///< display position (0 = A)
     idempotency_key key;
     instant now;
@@ -56,8 +56,8 @@ struct answer_request {
 
 enum class answer_status : std::uint8_t {
     accepted,
-    replayed,       ///< the same key was recorded before: the recorded outcome, nothing new recorded
-    stale,          ///< not the question on screen: nothing recorded
+    replayed, ///< the same key was recorded before: the recorded outcome, nothing new recorded
+    stale,    ///< not the question on screen: nothing recorded
     invalid_choice,
     ended,
     no_session,

@@ -24,7 +24,6 @@ struct backup_report {
 /// checked with `PRAGMA integrity_check`, synced, then renamed into place, so `destination` is either absent, the
 /// old file, or a complete sound copy. Throws open_error for a source that is not a sound SQLite file and
 /// std::runtime_error for IO failures.
-[[nodiscard]] backup_report backup_database(const std::string& source, const std::string& destination,
-                                            bool overwrite);
+[[nodiscard]] backup_report backup_database(const std::string& source, const std::string& destination, bool overwrite);
 
 } // namespace quiz::storage

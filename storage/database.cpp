@@ -18,10 +18,7 @@ namespace quiz::storage {
 
 namespace {
 
-bool in_memory(const std::string& path)
-{
-    return path == ":memory:" || path.empty();
-}
+bool in_memory(const std::string& path) { return path == ":memory:" || path.empty(); }
 
 [[noreturn]] void refuse(open_problem problem, const std::string& path, const std::string& why)
 {

@@ -15,8 +15,8 @@ namespace quiz::storage {
 // The transaction-control statements, prepared once for the writer's lifetime.
 struct group_commit::statements {
     explicit statements(SQLite::Database& db)
-        : begin(db, "BEGIN IMMEDIATE"), commit(db, "COMMIT"), rollback(db, "ROLLBACK"),
-          savepoint(db, "SAVEPOINT unit"), release(db, "RELEASE unit"), rollback_to(db, "ROLLBACK TO unit"),
+        : begin(db, "BEGIN IMMEDIATE"), commit(db, "COMMIT"), rollback(db, "ROLLBACK"), savepoint(db, "SAVEPOINT unit"),
+          release(db, "RELEASE unit"), rollback_to(db, "ROLLBACK TO unit"),
           truncate_wal(db, "PRAGMA wal_checkpoint(TRUNCATE)")
     {
     }
@@ -38,10 +38,7 @@ void execute(SQLite::Statement& statement)
     statement.tryReset();
 }
 
-bool in_transaction(SQLite::Database& db) noexcept
-{
-    return sqlite3_get_autocommit(db.getHandle()) == 0;
-}
+bool in_transaction(SQLite::Database& db) noexcept { return sqlite3_get_autocommit(db.getHandle()) == 0; }
 
 void finish(std::function<void(std::exception_ptr)>& done, std::exception_ptr failure) noexcept
 {

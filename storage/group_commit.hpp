@@ -25,8 +25,8 @@ namespace quiz::storage {
 
 /// One finished transaction, as reported to group_commit_options::on_batch.
 struct group_commit_batch {
-    std::size_t units = 0;  ///< units run in it, failed ones included
-    std::size_t failed = 0; ///< units rolled back (their own exception, or the commit's)
+    std::size_t units = 0;                          ///< units run in it, failed ones included
+    std::size_t failed = 0;                         ///< units rolled back (their own exception, or the commit's)
     std::chrono::steady_clock::duration duration{}; ///< from BEGIN to COMMIT returned (synced) or ROLLBACK
 };
 

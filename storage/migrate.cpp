@@ -8,15 +8,9 @@
 
 namespace quiz::storage {
 
-int latest_schema_version() noexcept
-{
-    return all_migrations().back().version;
-}
+int latest_schema_version() noexcept { return all_migrations().back().version; }
 
-int schema_version(SQLite::Database& db)
-{
-    return db.execAndGet("PRAGMA user_version").getInt();
-}
+int schema_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_version").getInt(); }
 
 int migrate(SQLite::Database& db, int target)
 {

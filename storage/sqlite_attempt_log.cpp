@@ -104,10 +104,7 @@ std::optional<engine::attempt_record> sqlite_attempt_log::find(const engine::ide
     return a;
 }
 
-engine::attempt_id sqlite_attempt_log::append(const engine::attempt_record& attempt)
-{
-    return append_once(attempt).id;
-}
+engine::attempt_id sqlite_attempt_log::append(const engine::attempt_record& attempt) { return append_once(attempt).id; }
 
 append_result sqlite_attempt_log::append_once(const engine::attempt_record& attempt)
 {
@@ -148,8 +145,7 @@ append_result sqlite_attempt_log::append_once(const engine::attempt_record& atte
     const statement_use use(find_id_);
     use->bind(1, attempt.key.value());
     if (!use->executeStep()) {
-        throw std::logic_error("attempt insert hit a UNIQUE constraint but no attempt has key " +
-                               attempt.key.value());
+        throw std::logic_error("attempt insert hit a UNIQUE constraint but no attempt has key " + attempt.key.value());
     }
     return {engine::attempt_id{use->getColumn(0).getInt64()}, false};
 }
@@ -167,7 +163,7 @@ std::vector<engine::question_stats> sqlite_attempt_log::first_attempt_stats(cons
 }
 
 std::vector<std::chrono::milliseconds> sqlite_attempt_log::recent_right_response_times(engine::learner_id learner,
-                                                                                        std::size_t count)
+                                                                                       std::size_t count)
 {
     const statement_use use(right_times_);
     use->bind(1, learner.value());

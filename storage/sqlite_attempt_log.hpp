@@ -31,7 +31,7 @@ public:
     append_result append_once(const engine::attempt_record& attempt);
     [[nodiscard]] std::vector<engine::question_stats> first_attempt_stats(const engine::pack_key& pack) override;
     [[nodiscard]] std::vector<std::chrono::milliseconds> recent_right_response_times(engine::learner_id learner,
-                                                                                  std::size_t count) override;
+                                                                                     std::size_t count) override;
     [[nodiscard]] std::vector<engine::answer_outline> history(engine::learner_id learner) override;
 
 private:

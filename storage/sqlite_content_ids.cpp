@@ -51,8 +51,8 @@ std::int64_t sqlite_content_ids::ensure_version(std::int64_t question_id, const 
     return find_or_insert(find_version_, insert_version_, question_id, content_hash);
 }
 
-std::int64_t sqlite_content_ids::find_or_insert(SQLite::Statement& find, SQLite::Statement& insert,
-                                                std::int64_t parent, const std::string& key)
+std::int64_t sqlite_content_ids::find_or_insert(SQLite::Statement& find, SQLite::Statement& insert, std::int64_t parent,
+                                                const std::string& key)
 {
     {
         const statement_use use(find);

@@ -141,12 +141,12 @@ void sqlite_progress_store::save_memory(engine::learner_id learner, const engine
     use->bind(13, memory.attempts);
     use->bind(14, memory.wrong);
     bind_optional(*use, 15, memory.last_wrong_choice);
-    bind_optional(*use, 16, memory.last_misconception ? std::optional(memory.last_misconception->value())
-                                                      : std::nullopt);
-    bind_optional(*use, 17, memory.first_attempt_correct ? std::optional<int>(*memory.first_attempt_correct ? 1 : 0)
-                                                         : std::nullopt);
-    bind_optional(*use, 18, memory.first_answered_at ? std::optional(to_ms(*memory.first_answered_at))
-                                                     : std::nullopt);
+    bind_optional(*use, 16,
+                  memory.last_misconception ? std::optional(memory.last_misconception->value()) : std::nullopt);
+    bind_optional(*use, 17,
+                  memory.first_attempt_correct ? std::optional<int>(*memory.first_attempt_correct ? 1 : 0)
+                                               : std::nullopt);
+    bind_optional(*use, 18, memory.first_answered_at ? std::optional(to_ms(*memory.first_answered_at)) : std::nullopt);
     use->exec();
 }
 

@@ -15,7 +15,10 @@ namespace quiz::storage {
 
 namespace {
 
-const char* status_of(engine::session_phase phase) { return phase == engine::session_phase::ended ? "ended" : "active"; }
+const char* status_of(engine::session_phase phase)
+{
+    return phase == engine::session_phase::ended ? "ended" : "active";
+}
 const char* status_of(engine::round_phase phase) { return phase == engine::round_phase::ended ? "ended" : "active"; }
 
 } // namespace

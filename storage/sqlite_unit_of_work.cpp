@@ -96,9 +96,9 @@ private:
 };
 
 sqlite_unit_of_work_factory::sqlite_unit_of_work_factory(SQLite::Database& db, start how)
-    : db_(db), stores_(db), begin_(db, how == start::immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED"), commit_(db, "COMMIT"), rollback_(db, "ROLLBACK"),
-      savepoint_(db, "SAVEPOINT unit_of_work"), release_(db, "RELEASE unit_of_work"),
-      rollback_to_(db, "ROLLBACK TO unit_of_work")
+    : db_(db), stores_(db), begin_(db, how == start::immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED"),
+      commit_(db, "COMMIT"), rollback_(db, "ROLLBACK"), savepoint_(db, "SAVEPOINT unit_of_work"),
+      release_(db, "RELEASE unit_of_work"), rollback_to_(db, "ROLLBACK TO unit_of_work")
 {
 }
 

@@ -235,8 +235,8 @@ public:
 
     [[noreturn]] void fail(std::string_view name, std::string_view problem) const
     {
-        throw std::runtime_error(std::string(where_) + ": stored state unreadable: field '" + std::string(name) +
-                                 "' " + std::string(problem));
+        throw std::runtime_error(std::string(where_) + ": stored state unreadable: field '" + std::string(name) + "' " +
+                                 std::string(problem));
     }
 
 private:
@@ -335,8 +335,8 @@ session_state decode_session(std::string_view text_in, int format, session_id id
     s.sequence = r.integer<std::uint32_t>("sequence");
     if (!r.is_null("current")) {
         const reader c = r.object("current");
-        s.current = shown_question{c.key<question_key>("question"), c.numbers("order"),
-                                   c.word("reason", reason_words), c.time("shown_at")};
+        s.current = shown_question{c.key<question_key>("question"), c.numbers("order"), c.word("reason", reason_words),
+                                   c.time("shown_at")};
     }
     r.each("retries", [&s](const reader& item) {
         s.retries.push_back({item.key<question_key>("question"), item.integer<std::uint32_t>("ready_at")});
@@ -433,8 +433,7 @@ round_state decode_round(std::string_view text_in, int format, round_id id)
     });
     r.each("players", [&s](const reader& item) {
         s.players.push_back({learner_id{item.integer<std::int64_t>("learner")}, item.time("joined_at"),
-                             item.integer<int>("present"), item.integer<int>("answered"),
-                             item.integer<int>("correct"),
+                             item.integer<int>("present"), item.integer<int>("answered"), item.integer<int>("correct"),
                              std::chrono::milliseconds{item.integer<std::int64_t>("answer_ms")}});
     });
     s.asked = r.keys("asked");

@@ -63,9 +63,6 @@ std::string args::value_or(std::string_view name, std::string fallback) const
     return found ? std::move(*found) : std::move(fallback);
 }
 
-bool args::flag(std::string_view name) const
-{
-    return std::find(flags_.begin(), flags_.end(), name) != flags_.end();
-}
+bool args::flag(std::string_view name) const { return std::find(flags_.begin(), flags_.end(), name) != flags_.end(); }
 
 } // namespace quiz::bot::cli

@@ -39,8 +39,8 @@ int run_backup(const std::vector<std::string_view>& words, io streams)
     case storage::backup_status::done:
         break;
     }
-    streams.out << "backed up " << source << " to " << destination << " (" << report.pages << " pages, "
-                << report.bytes << " bytes, integrity check ok)\n";
+    streams.out << "backed up " << source << " to " << destination << " (" << report.pages << " pages, " << report.bytes
+                << " bytes, integrity check ok)\n";
     return exit_ok;
 }
 

@@ -25,10 +25,10 @@ struct io {
 /// One subcommand: `quizbot <name...> [args]`. `run` gets the words after the name.
 struct command {
     std::vector<std::string_view> name; ///< e.g. {"content", "check"}
-    std::string_view usage;              ///< one line: arguments and options
-    std::string_view summary;            ///< one line: what it does
+    std::string_view usage;             ///< one line: arguments and options
+    std::string_view summary;           ///< one line: what it does
     int (*run)(const std::vector<std::string_view>& words, io streams);
-    std::string_view details{};          ///< optional: more lines for `quizbot <command> --help` (e.g. environment)
+    std::string_view details{}; ///< optional: more lines for `quizbot <command> --help` (e.g. environment)
 };
 
 /// Runs `quizbot` with its arguments (without the program name); returns the process exit code.

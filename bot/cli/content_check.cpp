@@ -89,7 +89,10 @@ void print_summary(std::ostream& out, const engine::pack& pack)
     }
 }
 
-std::string plural(std::size_t n, const std::string& word) { return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s"); }
+std::string plural(std::size_t n, const std::string& word)
+{
+    return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s");
+}
 
 int run_content_check(const std::vector<std::string_view>& words, io streams)
 {
@@ -111,8 +114,8 @@ int run_content_check(const std::vector<std::string_view>& words, io streams)
     for (const auto& pack : result.packs) {
         print_summary(streams.out, pack);
     }
-    streams.out << "content check: " << plural(result.packs.size(), "pack") << " valid, "
-                << plural(warnings, "warning") << '\n';
+    streams.out << "content check: " << plural(result.packs.size(), "pack") << " valid, " << plural(warnings, "warning")
+                << '\n';
     return exit_ok;
 }
 

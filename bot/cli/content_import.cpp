@@ -125,12 +125,11 @@ int run_import(const std::vector<std::string_view>& words, io streams)
     check_destination(out_dir, parsed.flag("force"));
     const std::string text = read_source(file);
 
-    content::import_result imported =
-        from == "gift" ? content::read_gift(text, file) : content::read_aiken(text, file);
+    content::import_result imported = from == "gift" ? content::read_gift(text, file) : content::read_aiken(text, file);
     const std::size_t found = imported.blocks;
     const std::string file_title = humanize(base_name(file));
-    content::import_options options{engine::pack_key{pack_id}, *lang, parsed.value_or("title", file_title),
-                                    file_title, file, 3};
+    content::import_options options{
+        engine::pack_key{pack_id}, *lang, parsed.value_or("title", file_title), file_title, file, 3};
     content::imported_pack result = content::to_pack(std::move(imported), options);
     if (pack_id != folder) {
         result.diagnostics.push_back({out_dir.string(), 0,

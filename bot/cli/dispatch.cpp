@@ -13,19 +13,9 @@ namespace {
 
 // Listed in the order `quizbot --help` shows them.
 const std::vector<std::reference_wrapper<const command>> all_commands{
-    backup_command,
-    content_check_command,
-    content_import_command,
-    discord_register_command,
-    forget_command,
-    play_command,
-    srs_replay_command,
-    srs_predict_command,
-    srs_eval_command,
-    srs_export_command,
-    srs_generate_command,
-    srs_simulate_command,
-    serve_command,
+    backup_command,       content_check_command, content_import_command, discord_register_command, forget_command,
+    play_command,         srs_replay_command,    srs_predict_command,    srs_eval_command,         srs_export_command,
+    srs_generate_command, srs_simulate_command,  serve_command,
 };
 
 void print_name(std::ostream& out, const command& cmd)
@@ -49,8 +39,7 @@ void print_help(std::ostream& out)
 
 bool matches(const command& cmd, std::span<const std::string_view> arguments)
 {
-    return arguments.size() >= cmd.name.size() &&
-           std::equal(cmd.name.begin(), cmd.name.end(), arguments.begin());
+    return arguments.size() >= cmd.name.size() && std::equal(cmd.name.begin(), cmd.name.end(), arguments.begin());
 }
 
 } // namespace

@@ -118,7 +118,8 @@ std::string guide_link(const play_options& options, const engine::pack& content,
         }
         return base + "/guide/" + content.key.value() + "/" + section.value();
     }
-    const bool has_lang = std::find(content.languages.begin(), content.languages.end(), lang) != content.languages.end();
+    const bool has_lang = std::find(content.languages.begin(), content.languages.end(), lang) !=
+                          content.languages.end();
     const language file_lang = has_lang || content.languages.empty() ? lang : content.languages.front();
     return (pack_folder(options) / ("guide." + std::string(engine::code(file_lang)) + ".md")).string();
 }
@@ -147,8 +148,8 @@ typed read_reply(io streams, const engine::question_card& card)
 {
     const std::string last(1, engine::choice_letter(card.choices.size() - 1));
     while (true) {
-        streams.out << format_message(message::card_terminal_prompt, card.lang, {message_arg::str("last", last)})
-                    << ' ' << std::flush;
+        streams.out << format_message(message::card_terminal_prompt, card.lang, {message_arg::str("last", last)}) << ' '
+                    << std::flush;
         std::string line;
         if (!std::getline(streams.in, line)) {
             streams.out << '\n';
@@ -193,7 +194,8 @@ public:
     explicit clock_source(std::optional<engine::instant> fixed) : fixed_(fixed) {}
     [[nodiscard]] engine::instant now() const
     {
-        return fixed_.value_or(std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
+        return fixed_.value_or(
+            std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
     }
 
 private:
@@ -318,13 +320,15 @@ int play(const play_options& options, io streams)
     storage::open_options fitting_open;
     fitting_open.verify = false; // the main connection checked the file just before
     SQLite::Database fitting_db = storage::open_database(options.db, fitting_open);
-    storage::sqlite_unit_of_work_factory fitting_reads(fitting_db, storage::sqlite_unit_of_work_factory::start::deferred);
+    storage::sqlite_unit_of_work_factory fitting_reads(fitting_db,
+                                                       storage::sqlite_unit_of_work_factory::start::deferred);
     storage::sqlite_unit_of_work_factory fitting_writes(fitting_db);
     const auto log = make_stderr_logger(log_format::plain);
     log->set_level(spdlog::level::warn);
     recall_refitter_options refit_options;
     refit_options.hold_until_published = true;
-    recall_refitter refitter(fitting_reads, fitting_writes, [&clock] { return clock.now(); }, *log, refit_options);
+    recall_refitter refitter(
+        fitting_reads, fitting_writes, [&clock] { return clock.now(); }, *log, refit_options);
     tutor.listen(&refitter);
 
     // Each action is one unit of the writer, as in `quizbot serve`: committed (synchronous=FULL) before its screen.
@@ -333,10 +337,18 @@ int play(const play_options& options, io streams)
     storage::group_commit_options writer_options;
     writer_options.on_batch = [&refitter](const storage::group_commit_batch&) { refitter.publish(); };
     writer.emplace(db, writer_options);
-    tutoring::service desk({tutor, identities, *writer, packs, {content.key}, [&clock] { return clock.now(); },
+    tutoring::service desk({tutor,
+                            identities,
+                            *writer,
+                            packs,
+                            {content.key},
+                            [&clock] { return clock.now(); },
                             // The seed only shuffles choices; the instant varies it from one session to the next.
                             [&clock] { return static_cast<std::uint64_t>(clock.now().time_since_epoch().count()); },
-                            *log, nullptr, nullptr, nullptr});
+                            *log,
+                            nullptr,
+                            nullptr,
+                            nullptr});
 
     const auto who = local_actor(options);
     if (options.lang) {

@@ -24,7 +24,7 @@ enum class learner_naming {
 /// `percent_encoded`) so that a comma, a slash or a line break in a name cannot break a row or merge two cards.
 /// Rows must be given in time order; they are written as they come, in blocks of about 64 KiB.
 class review_log_export {
-  public:
+public:
     review_log_export(std::ostream& out, learner_naming naming);
     review_log_export(const review_log_export&) = delete;
     review_log_export& operator=(const review_log_export&) = delete;
@@ -35,7 +35,7 @@ class review_log_export {
     void flush();
     [[nodiscard]] std::size_t rows() const noexcept { return rows_; }
 
-  private:
+private:
     const std::string& label_of(const storage::history_row& row);
 
     std::ostream& out_;

@@ -6,10 +6,10 @@
 #include "bot/discord/routes.hpp"
 #include "bot/http/router.hpp"
 #include "bot/http/server.hpp"
+#include "bot/http/service_routes.hpp"
 #include "bot/metrics.hpp"
 #include "bot/outbound/client.hpp"
 #include "bot/service_metrics.hpp"
-#include "bot/http/service_routes.hpp"
 #include "bot/slack/routes.hpp"
 #include "bot/tutoring/service.hpp"
 #include "bot/web/playground.hpp"
@@ -170,7 +170,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         return fail(streams, "QUIZBOT_DB: cannot open the database: " + std::string(e.what()));
     }
     storage::sqlite_unit_of_work_factory fitting_reads(*fitting_database,
-                                                      storage::sqlite_unit_of_work_factory::start::deferred);
+                                                       storage::sqlite_unit_of_work_factory::start::deferred);
     storage::sqlite_unit_of_work_factory fitting_writes(*fitting_database);
     auto refit_options = hooks.refit;
     refit_options.hold_until_published = true;
@@ -205,10 +205,18 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     http::server server(options, routes, log, metrics);
 
     // The tutoring layer: every front end's actions run as units of the writer; screens go back to the IO threads.
-    tutoring::service tutoring({tutor, identities, *writer, library, pack_keys, now, {}, log,
-                                [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
-                                [&metrics](const std::string& platform) { metrics.answer_recorded(source_of(platform)); },
-                                hooks.before_unit});
+    tutoring::service tutoring(
+        {tutor,
+         identities,
+         *writer,
+         library,
+         pack_keys,
+         now,
+         {},
+         log,
+         [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
+         [&metrics](const std::string& platform) { metrics.answer_recorded(source_of(platform)); },
+         hooks.before_unit});
     if (cfg.playground) {
         web::add_playground_routes(routes, tutoring);
     }

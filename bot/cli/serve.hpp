@@ -19,7 +19,7 @@ namespace quiz::bot::cli {
 
 /// What `quizbot serve` takes from its surroundings, so tests can run it in-process.
 struct serve_hooks {
-    std::shared_ptr<spdlog::sinks::sink> log_sink;     ///< null: standard error
+    std::shared_ptr<spdlog::sinks::sink> log_sink;   ///< null: standard error
     std::function<void(http::server&)> on_listening; ///< called once bound, before serving (on the calling thread)
     bool handle_signals = true;
     /// Discord: how long a reply may take before the interaction is deferred.

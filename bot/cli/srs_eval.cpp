@@ -54,15 +54,11 @@ std::string_view span_label(recall::review_span span) noexcept
     return "";
 }
 
-json::value number_or_null(double value)
-{
-    return std::isfinite(value) ? json::value(value) : json::value(nullptr);
-}
+json::value number_or_null(double value) { return std::isfinite(value) ? json::value(value) : json::value(nullptr); }
 
 int eval(const std::vector<std::string_view>& words, io streams)
 {
-    const auto parsed =
-        args::parse(words, {"next-day-starts-at", "min-reviews", "grading"}, {"json"});
+    const auto parsed = args::parse(words, {"next-day-starts-at", "min-reviews", "grading"}, {"json"});
     auto options = predictor_options_from(parsed);
     const auto grading = grading_from(parsed);
     const auto log = load_review_log(parsed, streams);
@@ -121,9 +117,9 @@ int eval(const std::vector<std::string_view>& words, io streams)
         return exit_ok;
     }
 
-    streams.out << log->reviews.size() << " reviews of " << log->card_names.size() << " cards; "
-                << run.reviews.size() << " predicted (" << fixed(100.0 * static_cast<double>(recalled) /
-                                                                     static_cast<double>(run.reviews.size()), 2)
+    streams.out << log->reviews.size() << " reviews of " << log->card_names.size() << " cards; " << run.reviews.size()
+                << " predicted ("
+                << fixed(100.0 * static_cast<double>(recalled) / static_cast<double>(run.reviews.size()), 2)
                 << "% recalled), each from earlier reviews only; days start at " << day_start << " UTC; "
                 << grading_text(grading) << "\n\n";
     streams.out << "reviews    model    log loss  RMSE(bins)  AUC     n\n";
@@ -137,8 +133,8 @@ int eval(const std::vector<std::string_view>& words, io streams)
             rows.resize(11, ' ');
             std::string name(recall::name(m));
             name.resize(9, ' ');
-            streams.out << rows << name << fixed(result.log_loss, 4) << "    " << fixed(result.rmse_bins, 4)
-                        << "      " << fixed(result.auc, 4) << "  " << result.n << '\n';
+            streams.out << rows << name << fixed(result.log_loss, 4) << "    " << fixed(result.rmse_bins, 4) << "      "
+                        << fixed(result.auc, 4) << "  " << result.n << '\n';
         }
     }
     streams.out << "\nFSRS-6 refitted " << run.fits << " times on the past; the tutor's model adopted "

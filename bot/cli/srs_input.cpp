@@ -32,9 +32,9 @@ std::string shown_name(const args& parsed)
 std::optional<review_log> load_review_log(const args& parsed, io streams)
 {
     if (parsed.positionals().size() != 1) {
-        throw usage_error(parsed.positionals().empty() ? "missing the review log FILE.csv"
-                                                       : "expected one review log, got " +
-                                                             std::to_string(parsed.positionals().size()));
+        throw usage_error(parsed.positionals().empty()
+                              ? "missing the review log FILE.csv"
+                              : "expected one review log, got " + std::to_string(parsed.positionals().size()));
     }
     const std::string& path = parsed.positionals().front();
     std::ifstream file;
@@ -47,8 +47,7 @@ std::optional<review_log> load_review_log(const args& parsed, io streams)
     }
     auto result = read_review_log(path == "-" ? streams.in : file);
     if (auto* problem = std::get_if<review_log_problem>(&result)) {
-        streams.err << shown_name(parsed) << ':' << problem->line << ": error: " << problem->message
-                    << '\n';
+        streams.err << shown_name(parsed) << ':' << problem->line << ": error: " << problem->message << '\n';
         return std::nullopt;
     }
     return std::get<review_log>(std::move(result));
@@ -84,8 +83,8 @@ engine::recall::grading grading_from(const args& parsed)
     return *how;
 }
 
-std::optional<std::vector<engine::recall::logged_review>>
-graded_reviews(const args& parsed, const review_log& log, engine::recall::grading how, io streams)
+std::optional<std::vector<engine::recall::logged_review>> graded_reviews(const args& parsed, const review_log& log,
+                                                                         engine::recall::grading how, io streams)
 {
     if (how == engine::recall::grading::response_time && !engine::recall::has_durations(log.reviews)) {
         streams.err << shown_name(parsed)

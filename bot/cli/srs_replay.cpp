@@ -101,8 +101,8 @@ fsrs::scheduler_options options_from(const args& parsed)
     }
     if (const auto text = parsed.value("params")) {
         const auto values = parse_parameter_list(*text);
-        const auto w = fsrs::migrate_parameters(values, options.short_term,
-                                                static_cast<int>(options.relearning_steps.size()));
+        const auto w =
+            fsrs::migrate_parameters(values, options.short_term, static_cast<int>(options.relearning_steps.size()));
         if (!w) {
             throw usage_error("--params needs 21 values (FSRS-6), or 19 (FSRS-5) or 17 (FSRS-4.5), got " +
                               std::to_string(values.size()));
@@ -200,9 +200,9 @@ int replay(const std::vector<std::string_view>& words, io streams)
         const auto now = std::chrono::floor<std::chrono::milliseconds>(review.time);
         auto found = cards.find(review.card);
         if (found != cards.end() && review.time < found->second.last_time) {
-            streams.err << "line " << number << ": time goes backwards for card " << json::serialize(json::string(review.card))
-                        << " (" << format_iso8601(review.time) << " is before "
-                        << format_iso8601(found->second.last_time) << ")\n";
+            streams.err << "line " << number << ": time goes backwards for card "
+                        << json::serialize(json::string(review.card)) << " (" << format_iso8601(review.time)
+                        << " is before " << format_iso8601(found->second.last_time) << ")\n";
             any_bad = true;
             continue;
         }

@@ -130,14 +130,10 @@ int simulate(const std::vector<std::string_view>& words, io streams)
                                         {"recall_at_review", row.recall_at_review},
                                         {"mean_form", row.mean_form}});
         }
-        const json::object report{{"seed", options.seed},
-                                  {"learners", options.learners},
-                                  {"days", options.days},
-                                  {"questions", options.questions},
-                                  {"concepts", options.concepts},
-                                  {"new_per_day", options.new_per_day},
-                                  {"retention", options.retention},
-                                  {"tutor_retention", result.tutor_retention},
+        const json::object report{{"seed", options.seed},           {"learners", options.learners},
+                                  {"days", options.days},           {"questions", options.questions},
+                                  {"concepts", options.concepts},   {"new_per_day", options.new_per_day},
+                                  {"retention", options.retention}, {"tutor_retention", result.tutor_retention},
                                   {"policies", std::move(rows)}};
         streams.out << json::serialize(report) << '\n';
         return exit_ok;
@@ -148,7 +144,8 @@ int simulate(const std::vector<std::string_view>& words, io streams)
                 << " new questions a day, FSRS retention " << fixed(options.retention, 2) << ", tutor retention "
                 << fixed(result.tutor_retention, 2) << (options.tutor_retention ? "" : " (chosen)") << ", seed "
                 << options.seed << "\n\n";
-    streams.out << "policy          knowledge  min/day  knowledge/min  exam   answers/day  accuracy  seen  recall at review\n";
+    streams.out
+        << "policy          knowledge  min/day  knowledge/min  exam   answers/day  accuracy  seen  recall at review\n";
     for (const auto& row : result.policies) {
         std::string name(sim::name(row.which));
         name.resize(14, ' ');

@@ -62,23 +62,23 @@ std::optional<tutoring::action> click_action(const interaction& in)
     if (!b) {
         return std::nullopt;
     }
-    return std::visit(
-        overloaded{
-            [](const answer_button& a) -> tutoring::action {
-                return tutoring::answer{a.session, a.sequence, a.choice, false};
-            },
-            [](const next_button& n) -> tutoring::action { return tutoring::next{n.session}; },
-            [](const forget_button& f) -> tutoring::action {
-                return tutoring::forget{f.confirmed ? tutoring::forget::step::confirm : tutoring::forget::step::cancel};
-            },
-            [&in](const start_button& s) -> tutoring::action {
-                tutoring::start start;
-                start.pack = s.pack;
-                start.where = in.in_guild() ? engine::venue::channel : engine::venue::dm;
-                return start;
-            },
-        },
-        *b);
+    return std::visit(overloaded{
+                          [](const answer_button& a) -> tutoring::action {
+                              return tutoring::answer{a.session, a.sequence, a.choice, false};
+                          },
+                          [](const next_button& n) -> tutoring::action { return tutoring::next{n.session}; },
+                          [](const forget_button& f) -> tutoring::action {
+                              return tutoring::forget{f.confirmed ? tutoring::forget::step::confirm
+                                                                  : tutoring::forget::step::cancel};
+                          },
+                          [&in](const start_button& s) -> tutoring::action {
+                              tutoring::start start;
+                              start.pack = s.pack;
+                              start.where = in.in_guild() ? engine::venue::channel : engine::venue::dm;
+                              return start;
+                          },
+                      },
+                      *b);
 }
 
 engine::language reply_language(const interaction& in) { return language_of_locale(in.locale); }

@@ -45,10 +45,7 @@ json::object make_button(std::string label, std::string id, button_style style, 
     return b;
 }
 
-json::object row(json::array buttons)
-{
-    return json::object{{"type", 1}, {"components", std::move(buttons)}};
-}
+json::object row(json::array buttons) { return json::object{{"type", 1}, {"components", std::move(buttons)}}; }
 
 /// Rows of up to five buttons, at most `rows` of them.
 json::array rows_of(const std::vector<json::object>& buttons, std::size_t rows)
@@ -126,10 +123,7 @@ json::object callback_body(const reply& r)
     return json::object{{"type", static_cast<std::int64_t>(r.kind)}, {"data", std::move(data)}};
 }
 
-json::object pong_body()
-{
-    return json::object{{"type", 1}};
-}
+json::object pong_body() { return json::object{{"type", 1}}; }
 
 json::object deferred_body(bool for_component, bool ephemeral)
 {
@@ -153,11 +147,12 @@ reply card_reply(const tutoring::card_screen& shown, const link_base& links)
     const auto& card = shown.card;
     std::vector<json::object> buttons;
     for (std::size_t i = 0; i < card.choices.size(); ++i) {
-        buttons.push_back(make_button(choice_label(i, card.choices[i]),
-                                      custom_id(answer_button{shown.session, card.sequence, static_cast<std::uint32_t>(i)}),
-                                      secondary));
+        buttons.push_back(make_button(
+            choice_label(i, card.choices[i]),
+            custom_id(answer_button{shown.session, card.sequence, static_cast<std::uint32_t>(i)}), secondary));
     }
-    const auto text = engine::render_card(card, shown.shown_at, masked_link(card.section_title, guide_link(shown.guide, links)));
+    const auto text =
+        engine::render_card(card, shown.shown_at, masked_link(card.section_title, guide_link(shown.guide, links)));
     return {reply_kind::new_message, false, message(text, rows_of(buttons, max_rows))};
 }
 
@@ -188,9 +183,9 @@ reply feedback_reply(const source_message& shown, const tutoring::feedback_scree
     }
     auto components = rows_of(buttons, max_rows - 1);
     const auto next_id = custom_id(next_button{answered.session, answered.pack.value()});
-    components.push_back(row(json::array{
-        make_button(tutoring::say(tutoring::text::next_button, lang),
-                    next_id.size() <= max_custom_id ? next_id : custom_id(next_button{answered.session, {}}), primary)}));
+    components.push_back(row(json::array{make_button(
+        tutoring::say(tutoring::text::next_button, lang),
+        next_id.size() <= max_custom_id ? next_id : custom_id(next_button{answered.session, {}}), primary)}));
     return {reply_kind::update_message, false, message(content, std::move(components))};
 }
 

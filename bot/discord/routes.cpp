@@ -38,7 +38,7 @@ class endpoint;
 /// deadline passes first, the response defers, and the reply goes out later as an edit or a follow-up. Whichever
 /// happens first wins, under the mutex.
 class exchange : public std::enable_shared_from_this<exchange> {
-  public:
+public:
     exchange(std::shared_ptr<const endpoint> owner, interaction in, http::responder reply, bool ephemeral)
         : owner_(std::move(owner)), in_(std::move(in)), reply_(std::move(reply)), ephemeral_(ephemeral)
     {
@@ -46,7 +46,7 @@ class exchange : public std::enable_shared_from_this<exchange> {
 
     void start();
 
-  private:
+private:
     enum class phase { working, answered, deferred };
 
     void on_deadline();
@@ -63,7 +63,7 @@ class exchange : public std::enable_shared_from_this<exchange> {
 };
 
 class endpoint : public std::enable_shared_from_this<endpoint> {
-  public:
+public:
     explicit endpoint(endpoint_backend b) : b_(std::move(b)), verifier_(b_.settings.public_key) {}
 
     void serve(const http::request& req, const http::responder& reply) const
@@ -103,7 +103,7 @@ class endpoint : public std::enable_shared_from_this<endpoint> {
     const endpoint_backend& backend() const noexcept { return b_; }
     [[nodiscard]] link_base links() const { return {*b_.public_url}; }
 
-  private:
+private:
     endpoint_backend b_;
     signature_verifier verifier_;
 };

@@ -16,7 +16,7 @@ namespace quiz::bot::discord {
 /// Checks Discord's request signatures: Ed25519 over the `X-Signature-Timestamp` header's bytes followed by the raw
 /// body, with the application's public key. Thread-safe once built.
 class signature_verifier {
-  public:
+public:
     /// `public_key_hex`: the portal's Public Key, 64 hex digits. Throws std::invalid_argument otherwise.
     explicit signature_verifier(std::string_view public_key_hex);
     ~signature_verifier();
@@ -26,7 +26,7 @@ class signature_verifier {
     /// True only for a well-formed signature (128 hex digits) over timestamp + body by this key.
     [[nodiscard]] bool verify(std::string_view signature_hex, std::string_view timestamp, std::string_view body) const;
 
-  private:
+private:
     struct key;
     std::unique_ptr<key> key_;
 };

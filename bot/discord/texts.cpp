@@ -23,10 +23,7 @@ constexpr std::string_view help_fr =
 
 } // namespace
 
-std::string_view help_text(engine::language lang) noexcept
-{
-    return lang == engine::language::fr ? help_fr : help_en;
-}
+std::string_view help_text(engine::language lang) noexcept { return lang == engine::language::fr ? help_fr : help_en; }
 
 engine::language language_of_locale(std::string_view locale) noexcept
 {

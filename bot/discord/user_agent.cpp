@@ -3,9 +3,6 @@
 
 namespace quiz::bot::discord {
 
-std::string user_agent(std::string_view public_url)
-{
-    return "DiscordBot (" + std::string(public_url) + ", 0.1.0)";
-}
+std::string user_agent(std::string_view public_url) { return "DiscordBot (" + std::string(public_url) + ", 0.1.0)"; }
 
 } // namespace quiz::bot::discord

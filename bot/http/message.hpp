@@ -51,14 +51,14 @@ struct request {
     std::string path;        ///< target up to '?', still percent-encoded
     std::string query;       ///< after '?', still percent-encoded ("" when absent)
     headers fields;
-    std::string body;        ///< raw bytes as received (signature checks need them untouched)
+    std::string body; ///< raw bytes as received (signature checks need them untouched)
     bool keep_alive = true;
 
     // Filled by the server and the router.
     std::map<std::string, std::string, std::less<>> params; ///< `{name}` path segments, percent-decoded
-    std::string route;          ///< the matched pattern, e.g. "/guide/{pack}/{section}"
-    std::string request_id;     ///< also sent back as X-Request-Id
-    std::string remote_address; ///< peer "address:port" (the proxy's when behind one)
+    std::string route;                                      ///< the matched pattern, e.g. "/guide/{pack}/{section}"
+    std::string request_id;                                 ///< also sent back as X-Request-Id
+    std::string remote_address;                             ///< peer "address:port" (the proxy's when behind one)
 
     /// A path parameter, or "" when the route has none of that name.
     [[nodiscard]] std::string_view param(std::string_view name) const;

@@ -32,10 +32,7 @@ responder::builder responder::ready(response r)
     return [r = std::move(r)] { return r; };
 }
 
-void responder::send(response r) const
-{
-    send_built(ready(std::move(r)));
-}
+void responder::send(response r) const { send_built(ready(std::move(r))); }
 
 void responder::send_built(builder build) const
 {
@@ -44,9 +41,6 @@ void responder::send_built(builder build) const
     }
 }
 
-bool responder::sent() const noexcept
-{
-    return state_->sent.load();
-}
+bool responder::sent() const noexcept { return state_->sent.load(); }
 
 } // namespace quiz::bot::http

@@ -232,8 +232,8 @@ net::awaitable<void> server::impl::accept_loop()
                 std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now().time_since_epoch())
                     .count();
             if (now_s - last_refusal_log.exchange(now_s) >= 10) {
-                log.warn("connection limit reached max_connections={} refused_total={}",
-                         options.limits.max_connections, metrics.http_connections_refused.value());
+                log.warn("connection limit reached max_connections={} refused_total={}", options.limits.max_connections,
+                         metrics.http_connections_refused.value());
             }
             if (refusing.load() < 64) {
                 auto ex = socket.get_executor();
@@ -291,15 +291,9 @@ server::server(server_options options, const router& routes, spdlog::logger& log
 
 server::~server() = default;
 
-void server::listen()
-{
-    impl_->listen();
-}
+void server::listen() { impl_->listen(); }
 
-std::uint16_t server::port() const
-{
-    return impl_->bound_port;
-}
+std::uint16_t server::port() const { return impl_->bound_port; }
 
 std::string server::url() const
 {
@@ -308,19 +302,10 @@ std::string server::url() const
            std::to_string(impl_->bound_port);
 }
 
-void server::run()
-{
-    impl_->run();
-}
+void server::run() { impl_->run(); }
 
-void server::stop()
-{
-    impl_->stop();
-}
+void server::stop() { impl_->stop(); }
 
-boost::asio::io_context& server::context() noexcept
-{
-    return *impl_->ioc;
-}
+boost::asio::io_context& server::context() noexcept { return *impl_->ioc; }
 
 } // namespace quiz::bot::http

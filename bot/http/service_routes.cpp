@@ -39,8 +39,7 @@ response metrics_response(const metrics::registry& registry)
     return r;
 }
 
-void add_service_routes(router& routes, const std::vector<health_check>& checks,
-                        const metrics::registry& registry)
+void add_service_routes(router& routes, const std::vector<health_check>& checks, const metrics::registry& registry)
 {
     routes.add(http::verb::get, "/healthz", [&checks](const http::request&) { return health_response(checks); });
     routes.add(http::verb::get, "/metrics", [&registry](const http::request&) { return metrics_response(registry); });

@@ -30,7 +30,6 @@ struct health_check {
 [[nodiscard]] response metrics_response(const metrics::registry& registry);
 
 /// Registers `GET /healthz` and `GET /metrics`. `checks` and `registry` must outlive the router.
-void add_service_routes(router& routes, const std::vector<health_check>& checks,
-                        const metrics::registry& registry);
+void add_service_routes(router& routes, const std::vector<health_check>& checks, const metrics::registry& registry);
 
 } // namespace quiz::bot::http

@@ -93,7 +93,10 @@ struct slot_release {
     explicit slot_release(origin_state& o) : origin(o) {}
     slot_release(const slot_release&) = delete;
     slot_release& operator=(const slot_release&) = delete;
-    ~slot_release() { (void)origin.slots.try_receive([](boost::system::error_code) {}); }
+    ~slot_release()
+    {
+        (void)origin.slots.try_receive([](boost::system::error_code) {});
+    }
 };
 
 struct attempt_outcome {
@@ -135,16 +138,26 @@ failure classify(const beast::error_code& ec)
 std::string_view failure_name(failure f)
 {
     switch (f) {
-    case failure::none: return "none";
-    case failure::invalid_url: return "invalid_url";
-    case failure::resolve: return "resolve";
-    case failure::connect: return "connect";
-    case failure::tls: return "tls";
-    case failure::timeout: return "timeout";
-    case failure::io: return "io";
-    case failure::protocol: return "protocol";
-    case failure::too_large: return "too_large";
-    case failure::rate_limited: return "rate_limited";
+    case failure::none:
+        return "none";
+    case failure::invalid_url:
+        return "invalid_url";
+    case failure::resolve:
+        return "resolve";
+    case failure::connect:
+        return "connect";
+    case failure::tls:
+        return "tls";
+    case failure::timeout:
+        return "timeout";
+    case failure::io:
+        return "io";
+    case failure::protocol:
+        return "protocol";
+    case failure::too_large:
+        return "too_large";
+    case failure::rate_limited:
+        return "rate_limited";
     }
     return "unknown";
 }
@@ -280,9 +293,9 @@ net::awaitable<connect_outcome> client::impl::connect(const url& target)
         const long verdict = SSL_get_verify_result(handle);
         out.error = hec == beast::error::timeout ? failure::timeout : failure::tls;
         out.message = "TLS with " + target.host_header() + " failed: " +
-                      (verdict != X509_V_OK ? std::string("certificate rejected (") +
-                                                  X509_verify_cert_error_string(verdict) + ")"
-                                            : hec.message());
+                      (verdict != X509_V_OK
+                           ? std::string("certificate rejected (") + X509_verify_cert_error_string(verdict) + ")"
+                           : hec.message());
         out.conn.reset();
         co_return out;
     }
@@ -399,9 +412,9 @@ net::awaitable<result> client::impl::run(std::shared_ptr<impl> self, request req
         co_return out;
     }
     const std::string origin = target->origin();
-    const std::string key =
-        req.rate_limit_key.empty() ? std::string(http::to_string(req.method)) + ' ' + std::string(target->path())
-                                   : req.rate_limit_key;
+    const std::string key = req.rate_limit_key.empty()
+                                ? std::string(http::to_string(req.method)) + ' ' + std::string(target->path())
+                                : req.rate_limit_key;
     const bool repeatable = req.idempotent.value_or(idempotent(req.method));
     const auto state = self->origin_for(origin);
     const auto& options = self->options;
@@ -482,8 +495,7 @@ net::awaitable<result> client::impl::run(std::shared_ptr<impl> self, request req
     }
 }
 
-client::client(boost::asio::io_context& context, client_options options, spdlog::logger& log,
-               service_metrics& metrics)
+client::client(boost::asio::io_context& context, client_options options, spdlog::logger& log, service_metrics& metrics)
     : impl_(std::make_shared<impl>(context, std::move(options), log, metrics))
 {
 }
@@ -511,9 +523,6 @@ void client::send(request req, std::function<void(result)> done)
                   });
 }
 
-net::awaitable<result> co_send(client& c, request req)
-{
-    return client::impl::run(access(c), std::move(req));
-}
+net::awaitable<result> co_send(client& c, request req) { return client::impl::run(access(c), std::move(req)); }
 
 } // namespace quiz::bot::outbound

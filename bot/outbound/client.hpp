@@ -25,7 +25,7 @@ namespace quiz::bot::outbound {
 
 struct request {
     http::verb method = http::verb::get;
-    std::string url;     ///< absolute http:// or https:// URL; never logged (webhook URLs hold tokens)
+    std::string url;      ///< absolute http:// or https:// URL; never logged (webhook URLs hold tokens)
     http::headers fields; ///< replace the defaults (Host, User-Agent) of the same name; never logged
     std::string body;
     /// For logs and metrics, e.g. "discord.create_message".

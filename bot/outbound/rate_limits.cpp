@@ -39,7 +39,8 @@ rate_limits::clock::time_point rate_limits::ready_at(const std::string& origin, 
     if (const auto blocked = blocked_.find(id); blocked != blocked_.end()) {
         ready = std::max(ready, blocked->second);
     }
-    if (const auto b = buckets_.find(id); b != buckets_.end() && b->second.remaining == 0L && b->second.reset_at > now) {
+    if (const auto b = buckets_.find(id);
+        b != buckets_.end() && b->second.remaining == 0L && b->second.reset_at > now) {
         ready = std::max(ready, b->second.reset_at);
     }
     return ready;

@@ -35,9 +35,9 @@ private:
     void prune(clock::time_point now);
 
     std::mutex mutex_;
-    std::map<std::string, std::string> bucket_of_;       ///< origin|key -> origin|bucket id
-    std::map<std::string, bucket> buckets_;              ///< origin|bucket id -> state
-    std::map<std::string, clock::time_point> blocked_;   ///< origin|bucket or key, or origin|* -> until
+    std::map<std::string, std::string> bucket_of_;     ///< origin|key -> origin|bucket id
+    std::map<std::string, bucket> buckets_;            ///< origin|bucket id -> state
+    std::map<std::string, clock::time_point> blocked_; ///< origin|bucket or key, or origin|* -> until
 };
 
 } // namespace quiz::bot::outbound

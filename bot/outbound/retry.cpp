@@ -20,10 +20,7 @@ bool idempotent(http::verb method) noexcept
     }
 }
 
-bool retryable_status(unsigned status) noexcept
-{
-    return status == 502 || status == 503 || status == 504;
-}
+bool retryable_status(unsigned status) noexcept { return status == 502 || status == 503 || status == 504; }
 
 std::optional<std::chrono::milliseconds> parse_seconds(std::string_view value)
 {

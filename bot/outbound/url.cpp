@@ -22,10 +22,7 @@ std::string url::origin() const
     return std::string(tls ? "https://" : "http://") + (v6 ? "[" + host + "]" : host) + ':' + std::to_string(port);
 }
 
-std::string_view url::path() const
-{
-    return std::string_view(target).substr(0, target.find('?'));
-}
+std::string_view url::path() const { return std::string_view(target).substr(0, target.find('?')); }
 
 std::optional<url> parse_url(std::string_view text)
 {
@@ -39,7 +36,8 @@ std::optional<url> parse_url(std::string_view text)
     } else {
         return std::nullopt;
     }
-    if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; })) {
+    if (std::any_of(text.begin(), text.end(),
+                    [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; })) {
         return std::nullopt;
     }
     text = text.substr(0, text.find('#'));

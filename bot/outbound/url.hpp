@@ -11,9 +11,9 @@ namespace quiz::bot::outbound {
 /// An absolute http:// or https:// URL split for a request.
 struct url {
     bool tls = true;
-    std::string host;          ///< a name or an IP literal (IPv6 without brackets), lowercase
+    std::string host; ///< a name or an IP literal (IPv6 without brackets), lowercase
     std::uint16_t port = 443;
-    std::string target = "/";  ///< path and query, never empty
+    std::string target = "/"; ///< path and query, never empty
 
     /// The Host header: the port only when it is not the scheme's default; IPv6 in brackets.
     [[nodiscard]] std::string host_header() const;

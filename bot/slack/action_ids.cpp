@@ -56,18 +56,23 @@ struct overloaded : Ts... {
 
 button_ids ids_of(const click& c)
 {
-    return std::visit(
-        overloaded{
-            [](const answer_click& a) {
-                return button_ids{std::string(answer_prefix) + engine::choice_letter(a.position),
-                                  std::to_string(a.session.value()) + ":" + std::to_string(a.sequence) + ":" +
-                                      std::to_string(a.position)};
-            },
-            [](const next_click& n) { return button_ids{"next", std::to_string(n.session.value())}; },
-            [](const start_click& s) { return button_ids{s.reviews_only ? "review" : "start", s.pack}; },
-            [](const forget_click& f) { return button_ids{f.confirmed ? "forget_yes" : "forget_no", {}}; },
-        },
-        c);
+    return std::visit(overloaded{
+                          [](const answer_click& a) {
+                              return button_ids{std::string(answer_prefix) + engine::choice_letter(a.position),
+                                                std::to_string(a.session.value()) + ":" + std::to_string(a.sequence) +
+                                                    ":" + std::to_string(a.position)};
+                          },
+                          [](const next_click& n) {
+                              return button_ids{"next", std::to_string(n.session.value())};
+                          },
+                          [](const start_click& s) {
+                              return button_ids{s.reviews_only ? "review" : "start", s.pack};
+                          },
+                          [](const forget_click& f) {
+                              return button_ids{f.confirmed ? "forget_yes" : "forget_no", {}};
+                          },
+                      },
+                      c);
 }
 
 std::optional<click> parse_click(std::string_view action_id, std::string_view value)

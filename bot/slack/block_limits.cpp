@@ -5,10 +5,7 @@ namespace quiz::bot::slack {
 
 namespace {
 
-bool continuation(char c) noexcept
-{
-    return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U;
-}
+bool continuation(char c) noexcept { return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U; }
 
 } // namespace
 

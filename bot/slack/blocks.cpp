@@ -24,10 +24,7 @@ using engine::language;
 using engine::message;
 using arg = engine::message_arg;
 
-std::string letter(std::uint32_t position)
-{
-    return std::string(1, engine::choice_letter(position));
-}
+std::string letter(std::uint32_t position) { return std::string(1, engine::choice_letter(position)); }
 
 json::object mrkdwn(std::string_view text, std::size_t limit)
 {
@@ -39,10 +36,7 @@ json::object plain(std::string_view text, std::size_t limit)
     return {{"type", "plain_text"}, {"text", truncate_text(text, limit)}, {"emoji", false}};
 }
 
-json::object section(std::string_view text)
-{
-    return {{"type", "section"}, {"text", mrkdwn(text, max_section_text)}};
-}
+json::object section(std::string_view text) { return {{"type", "section"}, {"text", mrkdwn(text, max_section_text)}}; }
 
 json::object context(std::string_view text)
 {
@@ -115,9 +109,9 @@ json::object card_message(const tutoring::card_screen& shown, const link_base& l
     for (std::size_t i = 0; i < card.choices.size(); ++i) {
         const auto pos = static_cast<std::uint32_t>(i);
         choices += "*" + letter(pos) + ".* " + escape_mrkdwn(card.choices[i]) + "\n";
-        buttons.push_back(
-            button(say(text::choice_button, lang, {arg::str("letter", letter(pos)), arg::str("choice", card.choices[i])}),
-                   answer_click{shown.session, card.sequence, pos}));
+        buttons.push_back(button(
+            say(text::choice_button, lang, {arg::str("letter", letter(pos)), arg::str("choice", card.choices[i])}),
+            answer_click{shown.session, card.sequence, pos}));
     }
     json::array blocks{
         section(header), section(escape_mrkdwn(card.stem)), section(choices), actions(std::move(buttons)),
@@ -152,8 +146,8 @@ json::object feedback_message(const tutoring::feedback_screen& shown, language l
     when += guide_link(links, shown.guide,
                        format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)}));
     blocks.push_back(context(when));
-    blocks.push_back(actions(json::array{
-        button(tutoring::say(tutoring::text::next_button, lang), next_click{shown.session}, "primary")}));
+    blocks.push_back(actions(
+        json::array{button(tutoring::say(tutoring::text::next_button, lang), next_click{shown.session}, "primary")}));
     return message_of(engine::render_feedback(told, lang), std::move(blocks));
 }
 
@@ -180,10 +174,7 @@ json::object confirm_message(const tutoring::confirm_screen& question)
     return message_of(question.question, std::move(blocks));
 }
 
-json::object notice_message(std::string_view text)
-{
-    return message_of(text, json::array{section(text)});
-}
+json::object notice_message(std::string_view text) { return message_of(text, json::array{section(text)}); }
 
 json::object home_view(const tutoring::stats_screen& shown, language lang)
 {
@@ -191,9 +182,8 @@ json::object home_view(const tutoring::stats_screen& shown, language lang)
     const std::string pack = shown.pack.value();
     const std::string& pack_title = shown.pack_title;
     json::array blocks;
-    blocks.push_back(
-        {{"type", "header"},
-         {"text", plain(say(text::home_title, lang, {arg::str("pack", pack_title)}), max_header_text)}});
+    blocks.push_back({{"type", "header"},
+                      {"text", plain(say(text::home_title, lang, {arg::str("pack", pack_title)}), max_header_text)}});
     if (stats->answered == 0) {
         blocks.push_back(section(say(text::home_nothing_yet, lang)));
     } else {

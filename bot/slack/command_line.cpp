@@ -5,10 +5,7 @@ namespace quiz::bot::slack {
 
 namespace {
 
-bool space(char c) noexcept
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+bool space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 std::string lower(std::string_view text)
 {

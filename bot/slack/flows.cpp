@@ -103,34 +103,34 @@ std::optional<intent> click_intent(const block_action& action)
     if (!c) {
         return std::nullopt;
     }
-    return std::visit(
-        overloaded{
-            [](const answer_click& a) {
-                auto out = make_intent(tutoring::answer{a.session, a.sequence, a.position, false});
-                out.replace_original = true;
-                return out;
-            },
-            [](const next_click& n) {
-                auto out = make_intent(tutoring::next{n.session});
-                out.replace_original = true;
-                return out;
-            },
-            [](const start_click& s) {
-                tutoring::start start;
-                if (!s.pack.empty()) {
-                    start.pack = s.pack;
-                }
-                start.scope = s.reviews_only ? engine::session_scope::reviews_only : engine::session_scope::everything;
-                return make_intent(start);
-            },
-            [](const forget_click& f) {
-                auto out = make_intent(tutoring::forget{f.confirmed ? tutoring::forget::step::confirm
-                                                                    : tutoring::forget::step::cancel});
-                out.replace_original = true; // the confirmation's buttons go away
-                return out;
-            },
-        },
-        *c);
+    return std::visit(overloaded{
+                          [](const answer_click& a) {
+                              auto out = make_intent(tutoring::answer{a.session, a.sequence, a.position, false});
+                              out.replace_original = true;
+                              return out;
+                          },
+                          [](const next_click& n) {
+                              auto out = make_intent(tutoring::next{n.session});
+                              out.replace_original = true;
+                              return out;
+                          },
+                          [](const start_click& s) {
+                              tutoring::start start;
+                              if (!s.pack.empty()) {
+                                  start.pack = s.pack;
+                              }
+                              start.scope = s.reviews_only ? engine::session_scope::reviews_only
+                                                           : engine::session_scope::everything;
+                              return make_intent(start);
+                          },
+                          [](const forget_click& f) {
+                              auto out = make_intent(tutoring::forget{f.confirmed ? tutoring::forget::step::confirm
+                                                                                  : tutoring::forget::step::cancel});
+                              out.replace_original = true; // the confirmation's buttons go away
+                              return out;
+                          },
+                      },
+                      *c);
 }
 
 intent dm_intent(const dm_input& input)
@@ -160,34 +160,34 @@ std::optional<slack_reply> render(const tutoring::screen& shown, const intent& a
 {
     const auto lang = shown.lang;
     const bool replace = asked.replace_original;
-    return std::visit(
-        overloaded{
-            [](const tutoring::nothing_screen&) -> std::optional<slack_reply> { return std::nullopt; },
-            [&](const tutoring::card_screen& card) -> std::optional<slack_reply> {
-                return slack_reply{card_message(card, links), replace};
-            },
-            [&](const tutoring::feedback_screen& told) -> std::optional<slack_reply> {
-                return slack_reply{feedback_message(told, lang, links), replace};
-            },
-            [&](const tutoring::summary_screen& summary) -> std::optional<slack_reply> {
-                return slack_reply{summary_message(summary, lang), replace};
-            },
-            [&](const tutoring::stats_screen& stats) -> std::optional<slack_reply> {
-                return slack_reply{stats_message(stats), false};
-            },
-            [&](const tutoring::notice_screen& n) -> std::optional<slack_reply> {
-                const auto body = n.kind == tutoring::notice_kind::help ? help_text(asked, lang) : escape_mrkdwn(n.text);
-                // Only forget-me's outcome replaces its confirmation; other notices leave the clicked message be.
-                const bool about_forgetting = n.kind == tutoring::notice_kind::forgotten ||
-                                              n.kind == tutoring::notice_kind::forget_cancelled ||
-                                              n.kind == tutoring::notice_kind::nothing_to_forget;
-                return slack_reply{notice_message(body), replace && about_forgetting};
-            },
-            [&](const tutoring::confirm_screen& question) -> std::optional<slack_reply> {
-                return slack_reply{confirm_message(question), false};
-            },
-        },
-        shown.body);
+    return std::visit(overloaded{
+                          [](const tutoring::nothing_screen&) -> std::optional<slack_reply> { return std::nullopt; },
+                          [&](const tutoring::card_screen& card) -> std::optional<slack_reply> {
+                              return slack_reply{card_message(card, links), replace};
+                          },
+                          [&](const tutoring::feedback_screen& told) -> std::optional<slack_reply> {
+                              return slack_reply{feedback_message(told, lang, links), replace};
+                          },
+                          [&](const tutoring::summary_screen& summary) -> std::optional<slack_reply> {
+                              return slack_reply{summary_message(summary, lang), replace};
+                          },
+                          [&](const tutoring::stats_screen& stats) -> std::optional<slack_reply> {
+                              return slack_reply{stats_message(stats), false};
+                          },
+                          [&](const tutoring::notice_screen& n) -> std::optional<slack_reply> {
+                              const auto body = n.kind == tutoring::notice_kind::help ? help_text(asked, lang)
+                                                                                      : escape_mrkdwn(n.text);
+                              // Only forget-me's outcome replaces its confirmation; other notices leave the clicked message be.
+                              const bool about_forgetting = n.kind == tutoring::notice_kind::forgotten ||
+                                                            n.kind == tutoring::notice_kind::forget_cancelled ||
+                                                            n.kind == tutoring::notice_kind::nothing_to_forget;
+                              return slack_reply{notice_message(body), replace && about_forgetting};
+                          },
+                          [&](const tutoring::confirm_screen& question) -> std::optional<slack_reply> {
+                              return slack_reply{confirm_message(question), false};
+                          },
+                      },
+                      shown.body);
 }
 
 } // namespace quiz::bot::slack

@@ -20,11 +20,11 @@ namespace quiz::bot::slack {
 /// What Slack asked for: the action, and how Slack's side of it is shown.
 struct intent {
     tutoring::action what;
-    std::string command = "/quiz";   ///< the slash command as the workspace named it, for help texts
-    std::string unknown_word;        ///< a command verb nobody knows: said before the help
-    bool language_usage = false;     ///< `lang` without a valid language: its usage instead of the help
-    bool direct_message = false;     ///< help in a DM is the DM hint
-    bool replace_original = false;   ///< the clicked message becomes the screen (answers, Next, forget-me)
+    std::string command = "/quiz"; ///< the slash command as the workspace named it, for help texts
+    std::string unknown_word;      ///< a command verb nobody knows: said before the help
+    bool language_usage = false;   ///< `lang` without a valid language: its usage instead of the help
+    bool direct_message = false;   ///< help in a DM is the DM hint
+    bool replace_original = false; ///< the clicked message becomes the screen (answers, Next, forget-me)
 };
 
 /// Who acts, as Slack names them; `platform_lang` from users.info when it answered.

@@ -70,7 +70,7 @@ struct parse_error {
 /// A form body where every field of interest appears at most once: a repeated field is refused, since two values
 /// for one name would make what was verified ambiguous. Unknown and empty names are ignored.
 class form_fields {
-  public:
+public:
     /// nullopt with `error` set when the body is not valid form encoding or a name repeats.
     [[nodiscard]] static std::optional<form_fields> parse(std::string_view body, parse_error& error);
 
@@ -78,7 +78,7 @@ class form_fields {
     [[nodiscard]] const std::string& get(std::string_view name) const;
     [[nodiscard]] bool contains(std::string_view name) const;
 
-  private:
+private:
     std::vector<std::pair<std::string, std::string>> fields_;
 };
 

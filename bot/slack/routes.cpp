@@ -139,34 +139,37 @@ private:
     link_base links() const { return {b_.public_url}; }
 
     /// The user's language first (users.info, once), then the action through the tutoring layer, then its screen.
-    void act(const std::string& team, const std::string& user, const std::string& name, intent asked,
-             destination to, std::optional<std::string> delivery_id)
+    void act(const std::string& team, const std::string& user, const std::string& name, intent asked, destination to,
+             std::optional<std::string> delivery_id)
     {
-        locales_->with_locale(team, user, [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
-                                           delivery_id](std::optional<engine::language> lang) {
-            tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
-            self->b_.tutoring.perform(std::move(r), [self, team, user, asked, to](tutoring::screen shown) {
-                if (shown.learner_erased) {
-                    self->locales_->forget(team, user);
-                }
-                if (auto reply = render(shown, asked, self->links())) {
-                    self->out_.deliver(to, std::move(*reply));
-                }
-            });
-        });
+        locales_->with_locale(team, user,
+                              [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
+                               delivery_id](std::optional<engine::language> lang) {
+                                  tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
+                                  self->b_.tutoring.perform(std::move(r),
+                                                            [self, team, user, asked, to](tutoring::screen shown) {
+                                                                if (shown.learner_erased) {
+                                                                    self->locales_->forget(team, user);
+                                                                }
+                                                                if (auto reply = render(shown, asked, self->links())) {
+                                                                    self->out_.deliver(to, std::move(*reply));
+                                                                }
+                                                            });
+                              });
     }
 
     void show_home(const std::string& team, const std::string& user, std::string delivery_id)
     {
-        locales_->with_locale(team, user, [self = shared_from_this(), team, user,
-                                           delivery_id = std::move(delivery_id)](std::optional<engine::language> lang) {
-            tutoring::request r{actor_of(team, user, {}, lang), tutoring::stats{}, delivery_id};
-            self->b_.tutoring.perform(std::move(r), [self, user](tutoring::screen shown) {
-                if (const auto* stats = std::get_if<tutoring::stats_screen>(&shown.body)) {
-                    self->out_.publish_home(user, home_view(*stats, shown.lang));
-                }
-            });
-        });
+        locales_->with_locale(team, user,
+                              [self = shared_from_this(), team, user,
+                               delivery_id = std::move(delivery_id)](std::optional<engine::language> lang) {
+                                  tutoring::request r{actor_of(team, user, {}, lang), tutoring::stats{}, delivery_id};
+                                  self->b_.tutoring.perform(std::move(r), [self, user](tutoring::screen shown) {
+                                      if (const auto* stats = std::get_if<tutoring::stats_screen>(&shown.body)) {
+                                          self->out_.publish_home(user, home_view(*stats, shown.lang));
+                                      }
+                                  });
+                              });
     }
 
     const slack_backend b_; ///< a copy: the struct itself may go before the router

@@ -21,7 +21,7 @@ namespace quiz::bot::slack {
 /// Slack's Web API (platforms.md S12) and response_urls through the outbound client. Every call reports its
 /// outcome once; `ok` is false on a transport failure, a non-2xx status or `"ok": false`.
 class web_api {
-  public:
+public:
     struct outcome {
         bool ok = false;
         std::string error; ///< Slack's error code or the transport failure, for logs (no token, no URL)
@@ -41,7 +41,7 @@ class web_api {
     /// users.info with include_locale.
     void user_info(const std::string& user, callback done);
 
-  private:
+private:
     void call(std::string_view method, boost::json::object args, std::string rate_key, callback done);
 
     outbound::client& client_;

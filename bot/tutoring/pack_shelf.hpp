@@ -27,7 +27,8 @@ public:
     [[nodiscard]] static std::string title(const engine::pack& p, engine::language lang);
 
     /// A concept named by its key or by its label in either language, case aside.
-    [[nodiscard]] static std::optional<engine::concept_key> find_concept(const engine::pack& p, std::string_view wanted);
+    [[nodiscard]] static std::optional<engine::concept_key> find_concept(const engine::pack& p,
+                                                                         std::string_view wanted);
     [[nodiscard]] static std::string concept_list(const engine::pack& p);
 
 private:

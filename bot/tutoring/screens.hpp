@@ -48,8 +48,8 @@ struct feedback_screen {
     engine::session_id session;
     engine::pack_key pack;
     engine::feedback told;
-    bool replayed = false;                  ///< the answer had been given before: this is the recorded outcome
-    std::vector<std::string> what_next;     ///< a follow-up next, asked again later, back in N days
+    bool replayed = false;              ///< the answer had been given before: this is the recorded outcome
+    std::vector<std::string> what_next; ///< a follow-up next, asked again later, back in N days
     guide_section guide;
     std::optional<std::variant<card_screen, summary_screen>> next; ///< when the action asked for it
 };
@@ -64,19 +64,19 @@ struct stats_screen {
 
 /// One sentence, and why it is said (front ends may lay some kinds out differently).
 enum class notice_kind : unsigned char {
-    help,              ///< the front end's own help: `text` is empty
+    help, ///< the front end's own help: `text` is empty
     language_set,
     forgotten,
     nothing_to_forget,
     forget_cancelled,
-    stale,             ///< an answer to a question no longer on screen
+    stale, ///< an answer to a question no longer on screen
     invalid_choice,
     ended,
     no_session,
     unknown_pack,
     unknown_concept,
-    unknown_learner,   ///< a known_only request from someone unknown
-    failed,            ///< the action was not recorded (an infrastructure failure)
+    unknown_learner, ///< a known_only request from someone unknown
+    failed,          ///< the action was not recorded (an infrastructure failure)
 };
 
 struct notice_screen {

@@ -129,7 +129,8 @@ screen service::run(request r)
     std::promise<screen> promise;
     auto future = promise.get_future();
     // The caller waits for it: the screen needs no IO thread.
-    if (!submit(std::move(r), [&promise](screen s) { promise.set_value(std::move(s)); }, false)) {
+    if (!submit(
+            std::move(r), [&promise](screen s) { promise.set_value(std::move(s)); }, false)) {
         throw std::logic_error("the action queue is stopping");
     }
     return future.get();
@@ -166,28 +167,27 @@ screen service::decide(const request& r, engine::instant now, std::uint64_t seed
         return notice(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
     }
     const auto ctx = enter(r.who);
-    return std::visit(
-        overloaded{
-            [&](const start& s) { return start_session(ctx, s, now, seed); },
-            [&](const answer& a) { return answer_card(ctx, a, now); },
-            [&](const answer_current& a) {
-                const auto active = p_.tutor.active(ctx.learner);
-                if (!active) {
-                    return notice(notice_kind::no_session, ctx.lang, engine::message::answer_no_session);
-                }
-                return answer_card(ctx, {active->session, active->sequence, a.choice, false}, now);
-            },
-            [&](const next& n) { return next_card(ctx, n, now, seed); },
-            [&](const stop& s) { return stop_session(ctx, s.session, now); },
-            [&](const stats& s) { return show_stats(ctx, s, now); },
-            [&](const choose_language& c) {
-                p_.identities.set_language(ctx.learner, {c.lang, true});
-                return notice(notice_kind::language_set, c.lang, say(text::language_set, c.lang));
-            },
-            [&](const forget&) { return screen{}; }, // handled above
-            [&](const help&) { return notice(notice_kind::help, ctx.lang, std::string{}); },
-        },
-        r.what);
+    return std::visit(overloaded{
+                          [&](const start& s) { return start_session(ctx, s, now, seed); },
+                          [&](const answer& a) { return answer_card(ctx, a, now); },
+                          [&](const answer_current& a) {
+                              const auto active = p_.tutor.active(ctx.learner);
+                              if (!active) {
+                                  return notice(notice_kind::no_session, ctx.lang, engine::message::answer_no_session);
+                              }
+                              return answer_card(ctx, {active->session, active->sequence, a.choice, false}, now);
+                          },
+                          [&](const next& n) { return next_card(ctx, n, now, seed); },
+                          [&](const stop& s) { return stop_session(ctx, s.session, now); },
+                          [&](const stats& s) { return show_stats(ctx, s, now); },
+                          [&](const choose_language& c) {
+                              p_.identities.set_language(ctx.learner, {c.lang, true});
+                              return notice(notice_kind::language_set, c.lang, say(text::language_set, c.lang));
+                          },
+                          [&](const forget&) { return screen{}; }, // handled above
+                          [&](const help&) { return notice(notice_kind::help, ctx.lang, std::string{}); },
+                      },
+                      r.what);
 }
 
 screen service::session_screen(const engine::session_outcome& outcome, language fallback, engine::instant now) const
@@ -196,7 +196,8 @@ screen service::session_screen(const engine::session_outcome& outcome, language 
         return {outcome.lang, card_of(outcome.session, *outcome.card, outcome.pack, now), false, false};
     }
     if (outcome.status == engine::session_status::ok && outcome.summary) {
-        return {outcome.lang, summary_of(outcome.session, *outcome.summary, outcome.pack, outcome.lang, now), false, false};
+        return {outcome.lang, summary_of(outcome.session, *outcome.summary, outcome.pack, outcome.lang, now), false,
+                false};
     }
     return notice(notice_kind::no_session, fallback, engine::message::answer_no_session);
 }
@@ -227,10 +228,10 @@ screen service::start_session(const learner_context& ctx, const tutoring::start&
     if (only_concept) {
         const auto key = pack_shelf::find_concept(*content, *only_concept);
         if (!key) {
-            return notice(notice_kind::unknown_concept, ctx.lang,
-                          say(text::unknown_concept, ctx.lang,
-                              {arg::str("concept", *only_concept),
-                               arg::str("list", pack_shelf::concept_list(*content))}));
+            return notice(
+                notice_kind::unknown_concept, ctx.lang,
+                say(text::unknown_concept, ctx.lang,
+                    {arg::str("concept", *only_concept), arg::str("list", pack_shelf::concept_list(*content))}));
         }
         request.options.only_concept = key;
     }

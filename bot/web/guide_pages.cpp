@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "bot/web/guide_pages.hpp"
 
+#include "bot/tutoring/guide_link.hpp"
 #include "bot/web/html.hpp"
 #include "bot/web/markdown.hpp"
-#include "bot/tutoring/guide_link.hpp"
 
 #include "bot/http/url_encoding.hpp"
 
@@ -32,7 +32,8 @@ std::string page(engine::language lang, const std::string& title, const std::str
 {
     std::string out = "<!doctype html>\n<html lang=\"";
     out += engine::code(lang);
-    out += "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>";
+    out += "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, "
+           "initial-scale=1\">\n<title>";
     append_escaped(out, title);
     out += "</title>\n<link rel=\"stylesheet\" href=\"/assets/app.css\">\n</head>\n<body class=\"guide\">\n";
     out += body;
@@ -66,8 +67,8 @@ std::string guide_section_page(const engine::pack& content, const engine::guide_
     const auto title = text_in(section.title, lang, section.key.value());
     const std::string pack_path = "/guide/" + http::percent_encode(content.key.value());
     std::string body = top_bar(content, lang, pack_path + "/" + http::percent_encode(section.key.value()));
-    body += "<main class=\"page\">\n<p class=\"crumbs\"><a href=\"" + pack_path + "?lang=" +
-            std::string(engine::code(lang)) + "\">";
+    body += "<main class=\"page\">\n<p class=\"crumbs\"><a href=\"" + pack_path +
+            "?lang=" + std::string(engine::code(lang)) + "\">";
     append_escaped(body, guide_title);
     body += "</a></p>\n<article>\n<h1>";
     append_escaped(body, title);

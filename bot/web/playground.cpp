@@ -2,12 +2,12 @@
 #include "bot/web/playground.hpp"
 
 #include "bot/http/router.hpp"
+#include "bot/tutoring/service.hpp"
 #include "bot/web/assets.hpp"
 #include "bot/web/guide_pages.hpp"
 #include "bot/web/learner_token.hpp"
 #include "bot/web/play_json.hpp"
 #include "bot/web/request_fields.hpp"
-#include "bot/tutoring/service.hpp"
 
 #include <boost/json/serialize.hpp>
 
@@ -101,9 +101,10 @@ public:
     template <class Render>
     void perform(const http::request& req, const http::responder& reply, tutoring::request action, Render render) const
     {
-        const bool queued = tutoring_.perform(std::move(action), [reply, render, id = req.request_id](tutoring::screen shown) {
-            reply.send(render(shown, id));
-        });
+        const bool queued =
+            tutoring_.perform(std::move(action), [reply, render, id = req.request_id](tutoring::screen shown) {
+                reply.send(render(shown, id));
+            });
         if (!queued) {
             reply.send(http::error_response(503, "the server is stopping", req.request_id));
         }
@@ -300,17 +301,21 @@ void add_playground_routes(http::router& routes, tutoring::service& tutoring)
         }
         return asset_response(*file);
     });
-    routes.add_async(http::verb::get, "/api/play/packs", guarded(a, [](api& x, const http::request& req, const http::responder& reply) {
-                         reply.send(x.packs(req));
-                     }));
-    routes.add_async(http::verb::post, "/api/play/session",
-                     guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.start(req, reply); }));
-    routes.add_async(http::verb::post, "/api/play/answer",
-                     guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.answer(req, reply); }));
-    routes.add_async(http::verb::get, "/api/play/stats",
-                     guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.stats(req, reply); }));
-    routes.add_async(http::verb::post, "/api/play/forget",
-                     guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.forget(req, reply); }));
+    routes.add_async(
+        http::verb::get, "/api/play/packs",
+        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { reply.send(x.packs(req)); }));
+    routes.add_async(
+        http::verb::post, "/api/play/session",
+        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.start(req, reply); }));
+    routes.add_async(
+        http::verb::post, "/api/play/answer",
+        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.answer(req, reply); }));
+    routes.add_async(
+        http::verb::get, "/api/play/stats",
+        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.stats(req, reply); }));
+    routes.add_async(
+        http::verb::post, "/api/play/forget",
+        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.forget(req, reply); }));
     routes.add(http::verb::get, "/guide/{pack}", [a](const http::request& req) {
         const auto* content = a->pack(std::string(req.param("pack")));
         if (content == nullptr) {
@@ -320,8 +325,8 @@ void add_playground_routes(http::router& routes, tutoring::service& tutoring)
     });
     routes.add(http::verb::get, "/guide/{pack}/{section}", [a](const http::request& req) {
         const auto* content = a->pack(std::string(req.param("pack")));
-        const auto* section =
-            content != nullptr ? content->find(engine::section_key{std::string(req.param("section"))}) : nullptr;
+        const auto* section = content != nullptr ? content->find(engine::section_key{std::string(req.param("section"))})
+                                                 : nullptr;
         if (section == nullptr) {
             return http::error_response(404, "unknown guide section", req.request_id);
         }

@@ -33,13 +33,17 @@ std::optional<std::string> optional_string(const boost::json::object& body, std:
     return std::string(v->as_string());
 }
 
-std::int64_t required_integer(const boost::json::object& body, std::string_view name, std::int64_t min, std::int64_t max)
+std::int64_t required_integer(const boost::json::object& body, std::string_view name, std::int64_t min,
+                              std::int64_t max)
 {
     const auto* v = body.if_contains(name);
     if (v == nullptr || !(v->is_int64() || v->is_uint64())) {
         throw bad_request{400, "\"" + std::string(name) + "\" must be an integer"};
     }
-    const auto n = v->is_int64() ? v->as_int64() : (v->as_uint64() > static_cast<std::uint64_t>(max) ? max + 1 : static_cast<std::int64_t>(v->as_uint64()));
+    const auto n =
+        v->is_int64()
+            ? v->as_int64()
+            : (v->as_uint64() > static_cast<std::uint64_t>(max) ? max + 1 : static_cast<std::int64_t>(v->as_uint64()));
     if (n < min || n > max) {
         throw bad_request{400, "\"" + std::string(name) + "\" is out of range"};
     }

@@ -62,8 +62,8 @@ learner_model make_learner(const pack_index& index, int seen, double due_share, 
         const bool due = random.uniform() < due_share;
         const double stability = 1.0 + 60.0 * random.uniform();
         const int interval = std::max(1, static_cast<int>(stability));
-        const int elapsed = due ? interval + static_cast<int>(random.below(10)) : static_cast<int>(random.below(
-                                                                                       static_cast<std::uint64_t>(interval)));
+        const int elapsed = due ? interval + static_cast<int>(random.below(10))
+                                : static_cast<int>(random.below(static_cast<std::uint64_t>(interval)));
         m.attempts = 1 + static_cast<int>(random.below(5));
         m.wrong = static_cast<int>(random.below(static_cast<std::uint64_t>(m.attempts)));
         m.card.state = fsrs::card_state::review;
@@ -132,8 +132,9 @@ int main()
     report("1 learner, 10,000 states, all due (worst case)", measure(300, [&] { choose(all_due, false); }));
     report("1 learner, 10,000 states, none due: practice scan", measure(300, [&] { choose(none_due, false); }));
     report("1 learner, 5,000 states, 5% due, new questions left", measure(300, [&] { choose(half_seen, false); }));
-    report("due count (progress line), 10,000 states",
-           measure(300, [&] { sink = sink + static_cast<std::uint32_t>(summarize_due(big, typical, config, now).due); }));
+    report("due count (progress line), 10,000 states", measure(300, [&] {
+               sink = sink + static_cast<std::uint32_t>(summarize_due(big, typical, config, now).due);
+           }));
 
     const auto group_for = [&](const pack_index& index, int members, int seen) {
         std::vector<learner_model> models;
@@ -159,9 +160,8 @@ int main()
     report("30 learners, 1,000-question pack (600 seen each)", measure(100, [&] {
                sink = sink + choose_for_group(course, members_course, config, now, asked).value_or(0U);
            }));
-    report("30 learners, 10,000-question pack (6,000 seen each)", measure(20, [&] {
-               sink = sink + choose_for_group(big, members_big, config, now, asked).value_or(0U);
-           }));
+    report("30 learners, 10,000-question pack (6,000 seen each)",
+           measure(20, [&] { sink = sink + choose_for_group(big, members_big, config, now, asked).value_or(0U); }));
 
     std::printf("\nBuilding the learner's model from stored rows (done once per user action)\n");
     std::vector<question_memory> rows(typical.memory.begin(), typical.memory.end());

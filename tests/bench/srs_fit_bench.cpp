@@ -13,8 +13,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -78,7 +78,8 @@ int time_fits(const std::vector<fsrs::training_card>& all)
                 return 1;
             }
         }
-        std::printf("%zu %zu %.4f %.4f\n", fsrs::count_items(cards), cards.size(), median(seconds), median(cpu_seconds));
+        std::printf("%zu %zu %.4f %.4f\n", fsrs::count_items(cards), cards.size(), median(seconds),
+                    median(cpu_seconds));
     }
     return 0;
 }
@@ -116,8 +117,8 @@ int threshold(const std::vector<fsrs::training_card>& all)
                 test.push_back(all[order[next++]]);
             }
             const auto fitted = fsrs::fit_parameters(train, options);
-            const double delta = fsrs::mean_log_loss(fitted.w, test, true) -
-                                 fsrs::mean_log_loss(fsrs::default_parameters, test, true);
+            const double delta =
+                fsrs::mean_log_loss(fitted.w, test, true) - fsrs::mean_log_loss(fsrs::default_parameters, test, true);
             deltas.push_back(delta);
             wins += delta < 0.0 ? 1 : 0;
         }

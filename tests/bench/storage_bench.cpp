@@ -90,7 +90,8 @@ void record_answer(engine::unit_of_work_factory& units, const world& w, const st
     const auto stats = unit->attempts().first_attempt_stats(pack);
     auto session = unit->sessions().find(w.sessions[slot]);
 
-    const auto it = std::find_if(memories.begin(), memories.end(), [&](const auto& m) { return m.question == question; });
+    const auto it =
+        std::find_if(memories.begin(), memories.end(), [&](const auto& m) { return m.question == question; });
     question_memory memory = it == memories.end() ? question_memory{} : *it;
     memory.question = question;
     memory.content_hash = "hash-" + question.value();
@@ -209,7 +210,8 @@ batch_figures group_committed(SQLite::Database& db, const world& w, int answers,
         std::exit(1);
     }
     return {per_second(answers, elapsed),
-            static_cast<double>(after.units - before.units) / static_cast<double>(after.transactions - before.transactions),
+            static_cast<double>(after.units - before.units) /
+                static_cast<double>(after.transactions - before.transactions),
             cpu * 1e6 / answers};
 }
 
@@ -268,7 +270,8 @@ int main(int argc, char** argv)
                     answers, repeat, window, storage::synchronous_setting, path.c_str());
         for (int r = 0; r < repeat; ++r) { // alternate so that both modes see the same disk and neighbours
             single.push_back(only == "group" ? 0.0 : one_transaction_each(db, w, answers, next_key));
-            const batch_figures g = only == "single" ? batch_figures{} : group_committed(db, w, answers, window, next_key);
+            const batch_figures g = only == "single" ? batch_figures{}
+                                                     : group_committed(db, w, answers, window, next_key);
             grouped.push_back(g.rate);
             batch_sizes.push_back(g.units_per_commit);
             cpu_costs.push_back(g.cpu_us_per_answer);

@@ -99,8 +99,8 @@ TEST_CASE("content check prints every problem as file:line and exits 1", "[cli][
     CHECK(result.code == 1);
     CHECK(result.out.empty());
     CHECK(result.err ==
-          file + ":3: error: `lang: fr` does not match the file name `questions.en.md` (expected `lang: en`)\n" +
-              file + ":16: error: difficulty 9 is out of range: use 1 (easy) to 5 (very hard)\n" + file +
+          file + ":3: error: `lang: fr` does not match the file name `questions.en.md` (expected `lang: en`)\n" + file +
+              ":16: error: difficulty 9 is out of range: use 1 (easy) to 5 (very hard)\n" + file +
               ":22: error: question `first` has a second correct choice (the first is at line 20): mark exactly one "
               "with `- [x]`\n"
               "content check: 3 errors, 0 warnings\n");
@@ -140,7 +140,8 @@ TEST_CASE("the shipped packs pass content check", "[cli][content][shipped]")
     CHECK(result.out.find("pack zero-sharded: ") == 0);
 }
 
-TEST_CASE("five mistakes injected into a copy of the shipped pack give five file:line errors", "[cli][content][shipped]")
+TEST_CASE("five mistakes injected into a copy of the shipped pack give five file:line errors",
+          "[cli][content][shipped]")
 {
     const quiz::test::temp_dir tmp;
     const auto pack = tmp.path() / "zero-sharded";

@@ -162,7 +162,7 @@ TEST_CASE("content import: Aiken, in French, into a named pack", "[content_impor
     const fs::path out = scratch.path() / "zero";
     const auto result = quizbot({"content", "import", "--from", "aiken", (fixtures / "styles.aiken.txt").string(),
                                  "--out", out.string(), "--lang", "fr", "--pack", "zero"});
-    CHECK(result.code == exit_failure); // Aiken has no feedback: every explanation is still to write
+    CHECK(result.code == exit_failure);       // Aiken has no feedback: every explanation is still to write
     CHECK(lines_of(result.err).size() == 11); // 10 choices without feedback and the empty guide section
     CHECK(fs::exists(out / "questions.fr.md"));
     CHECK(fs::exists(out / "guide.fr.md"));
@@ -191,8 +191,8 @@ TEST_CASE("content import: usage errors exit 2 and write nothing", "[content_imp
     const auto missing = quizbot({"content", "import", "--from", "gift", gift + ".missing", "--out", out});
     CHECK(missing.code == exit_usage);
     CHECK(missing.err.starts_with("error: cannot read " + gift + ".missing: no such file\n"));
-    const auto bad_folder = quizbot(
-        {"content", "import", "--from", "gift", gift, "--out", (scratch.path() / "Bad Name").string()});
+    const auto bad_folder =
+        quizbot({"content", "import", "--from", "gift", gift, "--out", (scratch.path() / "Bad Name").string()});
     CHECK(bad_folder.code == exit_usage);
     CHECK(bad_folder.err.find("rename the folder or pass --pack") != std::string::npos);
     CHECK_FALSE(fs::exists(out));
@@ -204,8 +204,8 @@ TEST_CASE("content import: an existing pack is replaced only with --force", "[co
     const fs::path out = scratch.path() / "gpu-training";
     fs::create_directories(out);
     std::ofstream(out / "questions.en.md") << "an instructor's work\n";
-    const std::vector<std::string> base{"content", "import", "--from", "gift",
-                                        (fixtures / "gpu-training.gift").string(), "--out", out.string()};
+    const std::vector<std::string> base{
+        "content", "import", "--from", "gift", (fixtures / "gpu-training.gift").string(), "--out", out.string()};
 
     const auto refused = quizbot(base);
     CHECK(refused.code == exit_usage);

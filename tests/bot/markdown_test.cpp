@@ -64,8 +64,7 @@ TEST_CASE("markdown: links keep safe URLs only", "[markdown]")
 
 TEST_CASE("markdown: every HTML character of the source is escaped", "[markdown]")
 {
-    CHECK(render_markdown("<script>alert('x')</script>") ==
-          "<p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</p>\n");
+    CHECK(render_markdown("<script>alert('x')</script>") == "<p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</p>\n");
     CHECK(render_markdown("## <b>title</b>") == "<h2>&lt;b&gt;title&lt;/b&gt;</h2>\n");
     CHECK(render_inline("**<img src=x onerror=y>**") == "<strong>&lt;img src=x onerror=y&gt;</strong>");
     CHECK(html_escape("a&b\"c'") == "a&amp;b&quot;c&#39;");

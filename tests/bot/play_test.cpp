@@ -136,7 +136,8 @@ struct run_result {
 };
 
 /// Runs `quizbot play` with `words`; `decide` gets each new card (its index in this run) and returns the reply.
-run_result play(std::vector<std::string> words, const std::function<std::optional<std::string>(const shown_card&, std::size_t)>& decide,
+run_result play(std::vector<std::string> words,
+                const std::function<std::optional<std::string>(const shown_card&, std::size_t)>& decide,
                 quiz::engine::language lang)
 {
     run_result result;
@@ -351,10 +352,9 @@ TEST_CASE("play: bad arguments exit 2 with the reason", "[play]")
 {
     const quiz::test::temp_dir dir;
     const std::string db = (dir.path() / "quizbot.db").string();
-    for (const std::vector<std::string>& words :
-         {std::vector<std::string>{"play", "--db", db, "--lang", "de"},
-          std::vector<std::string>{"play", "--db", db, "--now", "yesterday"},
-          std::vector<std::string>{"play", "--db", db, "extra"}}) {
+    for (const std::vector<std::string>& words : {std::vector<std::string>{"play", "--db", db, "--lang", "de"},
+                                                  std::vector<std::string>{"play", "--db", db, "--now", "yesterday"},
+                                                  std::vector<std::string>{"play", "--db", db, "extra"}}) {
         std::vector<std::string_view> arguments(words.begin(), words.end());
         std::istringstream in;
         std::ostringstream out;
@@ -368,8 +368,9 @@ TEST_CASE("play: bad arguments exit 2 with the reason", "[play]")
 TEST_CASE("play: an unknown pack is an error naming it", "[play]")
 {
     const quiz::test::temp_dir dir;
-    std::vector<std::string> words{"play", "--db", (dir.path() / "quizbot.db").string(), "--content",
-                                   packs_dir.string(), "--pack", "no-such-pack"};
+    std::vector<std::string> words{
+        "play",   "--db",        (dir.path() / "quizbot.db").string(), "--content", packs_dir.string(),
+        "--pack", "no-such-pack"};
     std::vector<std::string_view> arguments(words.begin(), words.end());
     std::istringstream in;
     std::ostringstream out;

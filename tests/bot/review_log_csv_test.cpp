@@ -102,11 +102,13 @@ TEST_CASE("bad review logs are refused with the line at fault")
     }
     SECTION("bad dates")
     {
-        for (const std::string bad : {"2024-13-01T12:00:00Z", "2024-01-01", "2024-01-01T12:00:00", "yesterday",
-                                      "2023-02-29T10:00:00Z"}) {
+        for (const std::string bad :
+             {"2024-13-01T12:00:00Z", "2024-01-01", "2024-01-01T12:00:00", "yesterday", "2023-02-29T10:00:00Z"}) {
             INFO(bad);
-            const auto p = problem(header + "c1,3,2024-01-01T12:00:00Z,\nc2,3,2024-01-01T12:00:00Z,\n"
-                                            "c3,3," + bad + ",\n");
+            const auto p = problem(header +
+                                   "c1,3,2024-01-01T12:00:00Z,\nc2,3,2024-01-01T12:00:00Z,\n"
+                                   "c3,3," +
+                                   bad + ",\n");
             CHECK(p.line == 4);
             CHECK_THAT(p.message, Catch::Contains("is not an ISO-8601 date-time"));
         }

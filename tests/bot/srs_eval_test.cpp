@@ -72,15 +72,15 @@ std::string timed_synthetic_log()
     };
     const std::chrono::sys_days start{std::chrono::year{2024} / 1 / 1};
     for (int k = 0; k < 16; ++k) {
-        add("warm" + std::to_string(k), 3, start - std::chrono::days{1} + std::chrono::hours{12} +
-                                               std::chrono::minutes{k}, 10'000);
+        add("warm" + std::to_string(k), 3,
+            start - std::chrono::days{1} + std::chrono::hours{12} + std::chrono::minutes{k}, 10'000);
     }
     // Response time per grade (Again, Hard, Good, Easy): from + (n x step mod width) ms for the n-th review.
     struct band {
         long long from, width, step;
     };
-    constexpr std::array<band, 4> bands{{{20'000, 10'000, 37}, {30'000, 10'000, 53}, {8'000, 4'000, 41},
-                                         {1'500, 2'000, 29}}};
+    constexpr std::array<band, 4> bands{
+        {{20'000, 10'000, 37}, {30'000, 10'000, 53}, {8'000, 4'000, 41}, {1'500, 2'000, 29}}};
     long long n = 0;
     for (std::size_t c = 0; c < cards.size(); ++c) {
         auto day = start + std::chrono::days{static_cast<int>(c / 20)};

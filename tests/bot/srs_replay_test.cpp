@@ -40,8 +40,9 @@ TEST_CASE("srs replay prints the FSRS state after each review")
     const auto r = replay(history);
     CHECK(r.code == 0);
     CHECK(r.err.empty());
-    CHECK(r.out ==
-          R"({"card":"q1","stability":2.3065,"difficulty":2.11810397,"scheduled_days":2,"due":"2024-01-03T12:00:00.000Z","state":"review"}
+    CHECK(
+        r.out ==
+        R"({"card":"q1","stability":2.3065,"difficulty":2.11810397,"scheduled_days":2,"due":"2024-01-03T12:00:00.000Z","state":"review"}
 {"card":"q1","retrievability":0.90949326,"stability":10.96433194,"difficulty":2.11121424,"scheduled_days":11,"due":"2024-01-14T12:00:00.000Z","state":"review"}
 {"card":"q1","retrievability":0.89977672,"stability":1.5383372,"difficulty":7.39223814,"scheduled_days":2,"due":"2024-01-16T12:00:00.000Z","state":"review"}
 )");
@@ -66,8 +67,9 @@ TEST_CASE("srs replay keeps cards apart and accepts learning steps")
 )",
                           {"--learning-steps", "1m,10m"});
     CHECK(r.code == 0);
-    CHECK(r.out ==
-          R"({"card":"a","stability":2.3065,"difficulty":2.11810397,"scheduled_days":0,"due":"2024-01-01T12:10:00.000Z","state":"learning"}
+    CHECK(
+        r.out ==
+        R"({"card":"a","stability":2.3065,"difficulty":2.11810397,"scheduled_days":0,"due":"2024-01-01T12:10:00.000Z","state":"learning"}
 {"card":"b","stability":0.212,"difficulty":6.4133,"scheduled_days":0,"due":"2024-01-01T12:01:00.000Z","state":"learning"}
 )");
 }
@@ -127,8 +129,9 @@ TEST_CASE("srs replay refuses bad options with exit code 2")
 TEST_CASE("srs replay accepts legacy parameter vectors")
 {
     // FSRS-5 defaults (19 values): first Good gives S = w2 = 3.173.
-    const auto r = replay(history, {"--params", "0.40255,1.18385,3.173,15.69105,7.1949,0.5345,1.4604,0.0046,1.54575,"
-                                                "0.1192,1.01925,1.9395,0.11,0.29605,2.2698,0.2315,2.9898,0.51655,0.6621"});
+    const auto r =
+        replay(history, {"--params", "0.40255,1.18385,3.173,15.69105,7.1949,0.5345,1.4604,0.0046,1.54575,"
+                                     "0.1192,1.01925,1.9395,0.11,0.29605,2.2698,0.2315,2.9898,0.51655,0.6621"});
     CHECK(r.code == 0);
     CHECK(r.out.find(R"({"card":"q1","stability":3.173,)") == 0);
 }

@@ -32,8 +32,8 @@ result simulate(std::vector<std::string_view> options)
 
 TEST_CASE("srs simulate prints one JSON row per policy, the same for the same seed")
 {
-    const std::vector<std::string_view> small{"--learners", "3",  "--days",  "12", "--questions", "20",
-                                              "--concepts", "4",  "--seed",  "9",  "--json"};
+    const std::vector<std::string_view> small{"--learners", "3", "--days", "12", "--questions", "20",
+                                              "--concepts", "4", "--seed", "9",  "--json"};
     const auto r = simulate(small);
     REQUIRE(r.code == 0);
     CHECK(r.err.empty());
@@ -50,8 +50,8 @@ TEST_CASE("srs simulate prints one JSON row per policy, the same for the same se
 
 TEST_CASE("srs simulate prints a table, and a chosen list of policies")
 {
-    const auto r = simulate({"--learners", "2", "--days", "5", "--questions", "10", "--concepts", "2", "--policies",
-                             "fsrs,tutor"});
+    const auto r = simulate(
+        {"--learners", "2", "--days", "5", "--questions", "10", "--concepts", "2", "--policies", "fsrs,tutor"});
     REQUIRE(r.code == 0);
     CHECK(r.out.find("knowledge/min") != std::string::npos);
     CHECK(r.out.find("\nfsrs ") != std::string::npos);
@@ -61,7 +61,7 @@ TEST_CASE("srs simulate prints a table, and a chosen list of policies")
 
 TEST_CASE("srs simulate reports the tutor's retention, chosen or fixed")
 {
-    const std::vector<std::string_view> small{"--learners", "2", "--days", "5", "--questions", "10",
+    const std::vector<std::string_view> small{"--learners", "2", "--days",     "5",     "--questions", "10",
                                               "--concepts", "2", "--policies", "tutor", "--json"};
     auto fixed = small;
     fixed.insert(fixed.end(), {"--tutor-retention", "0.85"});

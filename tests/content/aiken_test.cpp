@@ -84,9 +84,9 @@ TEST_CASE("aiken: a question still open at the end of the file is reported", "[a
     {
         const auto result = read_aiken("\n\nJust a sentence.\n", "e.txt");
         CHECK(result.questions.empty());
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "e.txt:3: error: question text without options or `ANSWER:` line at the end "
-                                      "of the file; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"e.txt:3: error: question text without options or `ANSWER:` line at the end "
+                                       "of the file; question not imported"});
     }
 }
 
@@ -103,21 +103,21 @@ TEST_CASE("aiken: the ANSWER line", "[aiken]")
     {
         const auto result = read_aiken("Which?\nA) x\nB) y\nANSWER: A, B\n", "a.txt");
         CHECK(result.questions.empty());
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "a.txt:4: error: answer `A, B`: write the letter of the one correct option; "
-                                      "question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"a.txt:4: error: answer `A, B`: write the letter of the one correct option; "
+                                       "question not imported"});
     }
     SECTION("no letter")
     {
         const auto result = read_aiken("Which?\nA) x\nB) y\nANSWER:\n", "a.txt");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "a.txt:4: error: `ANSWER:` without a letter; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"a.txt:4: error: `ANSWER:` without a letter; question not imported"});
     }
     SECTION("without a question")
     {
         const auto result = read_aiken("ANSWER: A\n", "a.txt");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "a.txt:1: error: `ANSWER:` line without a question before it: ignored"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"a.txt:1: error: `ANSWER:` line without a question before it: ignored"});
     }
 }
 
@@ -126,14 +126,14 @@ TEST_CASE("aiken: option problems", "[aiken]")
     SECTION("seven options")
     {
         const auto result = read_aiken("Which?\nA) a\nB) b\nC) c\nD) d\nE) e\nF) f\nG) g\nANSWER: A\n", "o.txt");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "o.txt:1: error: 7 options: a question has 2 to 6; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"o.txt:1: error: 7 options: a question has 2 to 6; question not imported"});
     }
     SECTION("a letter used twice")
     {
         const auto result = read_aiken("Which?\nA) a\nA) b\nANSWER: A\n", "o.txt");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "o.txt:3: error: option letter A is used twice; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"o.txt:3: error: option letter A is used twice; question not imported"});
     }
     SECTION("the same text twice")
     {

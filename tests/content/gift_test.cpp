@@ -142,8 +142,8 @@ TEST_CASE("gift: a blank line ends a question, so a multi-line stem is one block
 
 TEST_CASE("gift: answers inside the text leave a blank (missing word)", "[gift]")
 {
-    const auto result = read_gift("ZeRO-Infinity can move model states to {=NVMe#Right. ~a printer#No.} drives too.",
-                                  "q.gift");
+    const auto result =
+        read_gift("ZeRO-Infinity can move model states to {=NVMe#Right. ~a printer#No.} drives too.", "q.gift");
     REQUIRE(result.questions.size() == 1);
     CHECK(result.questions[0].stem == "ZeRO-Infinity can move model states to _____ drives too.");
 }
@@ -188,9 +188,9 @@ TEST_CASE("gift: format tags are removed, HTML is kept and reported", "[gift]")
         const auto result = read_gift("::T::[html]Is <b>this</b> bold?{=Yes#It is. ~No#It is.}", "q.gift");
         REQUIRE(result.questions.size() == 1);
         CHECK(result.questions[0].stem == "Is <b>this</b> bold?");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:1: warning: HTML (<b>) is kept as written: check that it reads well "
-                                      "as Markdown"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:1: warning: HTML (<b>) is kept as written: check that it reads well "
+                                       "as Markdown"});
     }
     SECTION("an unknown bracketed word is text")
     {
@@ -225,23 +225,23 @@ TEST_CASE("gift: other question types are reported at their line and left out", 
     CHECK(result.questions.empty());
     CHECK(result.blocks == 7);
     const std::string left_out = " question not imported: only multiple-choice questions convert";
-    CHECK(messages(result) ==
-          std::vector<std::string>{
-              "q.gift:1: error: true/false" + left_out + " (write it as `{=True ~False}` to keep it)",
-              "q.gift:3: error: true/false" + left_out + " (write it as `{=True ~False}` to keep it)",
-              "q.gift:5: error: short-answer (only `=` answers)" + left_out +
-                  " (add wrong choices with `~` to keep it)",
-              "q.gift:7: error: numerical (`{#...}`)" + left_out,
-              "q.gift:9: error: matching (`->`)" + left_out,
-              "q.gift:11: error: essay (`{}`)" + left_out,
-              "q.gift:13: error: essay (`{}`)" + left_out,
-          });
+    CHECK(
+        messages(result) ==
+        std::vector<std::string>{
+            "q.gift:1: error: true/false" + left_out + " (write it as `{=True ~False}` to keep it)",
+            "q.gift:3: error: true/false" + left_out + " (write it as `{=True ~False}` to keep it)",
+            "q.gift:5: error: short-answer (only `=` answers)" + left_out + " (add wrong choices with `~` to keep it)",
+            "q.gift:7: error: numerical (`{#...}`)" + left_out,
+            "q.gift:9: error: matching (`->`)" + left_out,
+            "q.gift:11: error: essay (`{}`)" + left_out,
+            "q.gift:13: error: essay (`{}`)" + left_out,
+        });
 }
 
 TEST_CASE("gift: a description becomes a guide note, reported", "[gift]")
 {
-    const auto result = read_gift("$CATEGORY: Memory\n\n::intro::[markdown]The next questions are about **Adam**.\n",
-                                  "q.gift");
+    const auto result =
+        read_gift("$CATEGORY: Memory\n\n::intro::[markdown]The next questions are about **Adam**.\n", "q.gift");
     CHECK(result.questions.empty());
     CHECK(result.blocks == 0);
     REQUIRE(result.notes.size() == 1);
@@ -262,17 +262,17 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
                                       "}",
                                       "q.gift");
         CHECK(result.questions.empty());
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:2: error: partial credit %50% on choice `A` cannot be converted: a "
-                                      "choice is right or wrong; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:2: error: partial credit %50% on choice `A` cannot be converted: a "
+                                       "choice is right or wrong; question not imported"});
     }
     SECTION("several correct choices")
     {
         const auto result = read_gift("Transport protocols?{=TCP =UDP ~IP}", "q.gift");
         CHECK(result.questions.empty());
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:1: error: 2 correct choices: a question has exactly one; question not "
-                                      "imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:1: error: 2 correct choices: a question has exactly one; question not "
+                                       "imported"});
     }
     SECTION("credit shared between choices (multiple answers)")
     {
@@ -283,28 +283,28 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
     SECTION("no correct choice")
     {
         const auto result = read_gift("Which?{~a#x ~b#y}", "q.gift");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:1: error: no correct choice: mark the right one with `=`; question not "
-                                      "imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:1: error: no correct choice: mark the right one with `=`; question not "
+                                       "imported"});
     }
     SECTION("more than six choices")
     {
         const auto result = read_gift("Which?{=a#x ~b#x ~c#x ~d#x ~e#x ~f#x ~g#x}", "q.gift");
         CHECK(result.questions.empty());
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:1: error: 7 choices: a question has 2 to 6; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:1: error: 7 choices: a question has 2 to 6; question not imported"});
     }
     SECTION("a single choice")
     {
         const auto result = read_gift("Which?{~%100%DNS#Right.}", "q.gift");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:1: error: 1 choice: a question has 2 to 6; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:1: error: 1 choice: a question has 2 to 6; question not imported"});
     }
     SECTION("the same choice twice")
     {
         const auto result = read_gift("Which?{\n=a#x\n~b#y\n~a#z\n}", "q.gift");
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:4: error: choice `a` is written twice; question not imported"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:4: error: choice `a` is written twice; question not imported"});
     }
     SECTION("text before the first choice")
     {
@@ -317,9 +317,9 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
         const auto result = read_gift("Which?{\n=a#x\n~%-25%b#y\n}", "q.gift");
         REQUIRE(result.questions.size() == 1);
         CHECK_FALSE(result.questions[0].choices[1].correct);
-        CHECK(messages(result) == std::vector<std::string>{
-                                      "q.gift:3: warning: penalty %-25% on choice `b` dropped: a wrong choice is "
-                                      "simply wrong"});
+        CHECK(messages(result) ==
+              std::vector<std::string>{"q.gift:3: warning: penalty %-25% on choice `b` dropped: a wrong choice is "
+                                       "simply wrong"});
     }
     SECTION("a weight of 100% is the correct choice")
     {
@@ -332,8 +332,7 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
 
 TEST_CASE("gift: unbalanced braces are reported where they are", "[gift]")
 {
-    const auto result = read_gift("First?{\n=a#x\n~b#y\n\nSecond } here\n\nThird?{=a#x ~b#y} and {=c ~d}\n",
-                                  "q.gift");
+    const auto result = read_gift("First?{\n=a#x\n~b#y\n\nSecond } here\n\nThird?{=a#x ~b#y} and {=c ~d}\n", "q.gift");
     CHECK(result.questions.empty());
     CHECK(messages(result) ==
           std::vector<std::string>{
@@ -350,15 +349,15 @@ TEST_CASE("gift: an unclosed title is read as text", "[gift]")
     const auto result = read_gift("::Which?{=a#x ~b#y}", "q.gift");
     REQUIRE(result.questions.size() == 1);
     CHECK(result.questions[0].stem == "Which?");
-    CHECK(messages(result) == std::vector<std::string>{
-                                  "q.gift:1: warning: the title opened with `::` is not closed: it is read as "
-                                  "question text"});
+    CHECK(messages(result) ==
+          std::vector<std::string>{"q.gift:1: warning: the title opened with `::` is not closed: it is read as "
+                                   "question text"});
 }
 
 TEST_CASE("gift: Windows line endings and a byte-order mark are accepted", "[gift]")
 {
-    const auto result = read_gift("\xEF\xBB\xBF::t::Which?{\r\n=a#x\r\n~b#y\r\n}\r\n\r\nNext?{=c#x ~d#y}\r\n",
-                                  "q.gift");
+    const auto result =
+        read_gift("\xEF\xBB\xBF::t::Which?{\r\n=a#x\r\n~b#y\r\n}\r\n\r\nNext?{=c#x ~d#y}\r\n", "q.gift");
     CHECK(result.diagnostics.empty());
     REQUIRE(result.questions.size() == 2);
     CHECK(result.questions[0].choices[1].feedback == "y");
@@ -382,9 +381,9 @@ TEST_CASE("gift: the mixed fixture reports every problem with its line", "[gift]
     for (const auto& d : result.diagnostics) {
         located.push_back(std::to_string(d.line) + (d.level == diagnostic::severity::error ? " error" : " warning"));
     }
-    CHECK(located == std::vector<std::string>{"10 error", "12 error", "14 error", "16 error", "22 error",
-                                              "24 warning", "27 error", "32 error", "34 error", "44 error",
-                                              "46 error", "56 warning", "58 warning"});
+    CHECK(located == std::vector<std::string>{"10 error", "12 error", "14 error", "16 error", "22 error", "24 warning",
+                                              "27 error", "32 error", "34 error", "44 error", "46 error", "56 warning",
+                                              "58 warning"});
 }
 
 TEST_CASE("gift: the ten-question fixture converts without a diagnostic", "[gift]")
@@ -408,9 +407,27 @@ TEST_CASE("gift: the ten-question fixture converts without a diagnostic", "[gift
 
 TEST_CASE("gift: hostile input never crashes", "[gift]")
 {
-    const std::vector<std::string> inputs{"", "{", "}", "::", "::::", "{}", "\\", "{\\", "{=", "{~", "{~%", "{~%%}",
-                                   "{~%1e999%a ~b}", "$CATEGORY:", "####", "{####}", "{#}", "{=->}", "[html]",
-                                   std::string("\0{~a}", 5), "\xFF\xFE{~a =b}"};
+    const std::vector<std::string> inputs{"",
+                                          "{",
+                                          "}",
+                                          "::",
+                                          "::::",
+                                          "{}",
+                                          "\\",
+                                          "{\\",
+                                          "{=",
+                                          "{~",
+                                          "{~%",
+                                          "{~%%}",
+                                          "{~%1e999%a ~b}",
+                                          "$CATEGORY:",
+                                          "####",
+                                          "{####}",
+                                          "{#}",
+                                          "{=->}",
+                                          "[html]",
+                                          std::string("\0{~a}", 5),
+                                          "\xFF\xFE{~a =b}"};
     for (const std::string& text : inputs) {
         INFO(text);
         const auto result = read_gift(text, "q.gift");

@@ -37,7 +37,8 @@ TEST_CASE("a guide parses into its sections in order, bodies kept as written", "
     CHECK(first.id == "first");
     CHECK(first.title == "First part");
     CHECK(first.line == 7);
-    CHECK(first.body_markdown == "Some **text**.\n\n  - indented item\n\n```python\n## a comment in code\n# another\n```");
+    CHECK(first.body_markdown ==
+          "Some **text**.\n\n  - indented item\n\n```python\n## a comment in code\n# another\n```");
     CHECK(parsed.value.sections[1].id == "second");
     CHECK(parsed.value.sections[1].body_markdown == "More.");
 }
@@ -59,7 +60,8 @@ TEST_CASE("guide problems are reported with their line", "[guide]")
     CHECK(messages(header + "## A {#a}\nText.\n## {#b}\nText.\n## C {#Big}\nText.\n## D {#a}\n\n") ==
           Strings{"g.md:8: error: section `b` has no title before `{#b}`",
                   "g.md:10: error: section id `Big` must use lowercase letters, digits and `-`",
-                  "g.md:12: error: duplicate section id `a` (first at line 6)", "g.md:12: error: section `a` is empty"});
+                  "g.md:12: error: duplicate section id `a` (first at line 6)",
+                  "g.md:12: error: section `a` is empty"});
     CHECK(messages(header + "## A {#a}\n```\n## B {#b}\n") ==
           Strings{"g.md:7: error: code block is never closed: end it with a line of ```"});
     CHECK(messages("---\npack: p\nlang: en\ntitle: G\nlevel: hard\n---\n## A {#a}\nText.\n") ==

@@ -96,8 +96,7 @@ TEST_CASE("import to pack: categories become guide sections and concepts, in fir
     CHECK(*pack.concepts[1].label.get(language::en) == "Transport");
 
     // Guide order: by section, then as written.
-    CHECK(question_ids(pack) ==
-          std::vector<std::string>{"outside", "back-at-the-top", "handshake", "handshake-2"});
+    CHECK(question_ids(pack) == std::vector<std::string>{"outside", "back-at-the-top", "handshake", "handshake-2"});
     CHECK(pack.questions[2].section.value() == "transport");
     CHECK(pack.questions[2].concepts == std::vector<engine::concept_key>{engine::concept_key{"transport"}});
     CHECK(pack.questions[2].difficulty == 3);

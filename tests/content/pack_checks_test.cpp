@@ -84,8 +84,9 @@ TEST_CASE("a question has exactly one correct choice", "[checks]")
 {
     auto pack = fixture_pack::valid().edit("questions.en.md", "- [ ] 4 bytes", "- [x] 4 bytes");
     CHECK(errors_after(pack) ==
-          Strings{at(qen, 48, "question `bytes-per-param` has a second correct choice (the first is at line 43): "
-                              "mark exactly one with `- [x]`")});
+          Strings{at(qen, 48,
+                     "question `bytes-per-param` has a second correct choice (the first is at line 43): "
+                     "mark exactly one with `- [x]`")});
 }
 
 TEST_CASE("a question with a single choice", "[checks]")
@@ -118,8 +119,9 @@ TEST_CASE("every choice needs an explanation", "[checks]")
     auto pack = fixture_pack::valid().edit(
         "questions.en.md", "  That is one fp32 value: the optimizer alone keeps three per parameter.\n", "");
     CHECK(errors_after(pack) ==
-          Strings{at(qen, 48, "choice has no explanation: add an indented line under it saying why it is right or "
-                              "wrong")});
+          Strings{at(qen, 48,
+                     "choice has no explanation: add an indented line under it saying why it is right or "
+                     "wrong")});
 }
 
 TEST_CASE("choice texts within a question are distinct", "[checks]")
@@ -167,9 +169,8 @@ TEST_CASE("a choice's misconception must be declared", "[checks]")
                     .edit("questions.en.md", "misconception: adam-8-bytes", "misconception: adam-8-byte")
                     .edit("questions.fr.md", "misconception: adam-8-bytes", "misconception: adam-8-byte");
     const auto errors = errors_after(pack);
-    CHECK(errors ==
-          Strings{at(qen, 46, "unknown misconception `adam-8-byte`: declare it under `# Misconceptions`"),
-                  at(qfr, 46, "unknown misconception `adam-8-byte`: declare it under `# Misconceptions`")});
+    CHECK(errors == Strings{at(qen, 46, "unknown misconception `adam-8-byte`: declare it under `# Misconceptions`"),
+                            at(qfr, 46, "unknown misconception `adam-8-byte`: declare it under `# Misconceptions`")});
     // The declared one is now unused: a warning, not an error.
     CHECK(quiz::test::warnings_of(pack.build()) ==
           Strings{qen + ":16: warning: misconception `adam-8-bytes` is not used by any choice",
@@ -216,10 +217,12 @@ TEST_CASE("guide sections have unique ids and a body", "[checks]")
         CHECK(errors_after(pack) ==
               Strings{at(gen, 16, "duplicate section id `adam-memory` (first at line 7)"),
                       at(gfr, 16, "duplicate section id `adam-memory` (first at line 7)"),
-                      at(qen, 22, "unknown section `data-parallelism`: guide.en.md has no `{#data-parallelism}` "
-                                  "section"),
-                      at(qfr, 22, "unknown section `data-parallelism`: guide.fr.md has no `{#data-parallelism}` "
-                                  "section")});
+                      at(qen, 22,
+                         "unknown section `data-parallelism`: guide.en.md has no `{#data-parallelism}` "
+                         "section"),
+                      at(qfr, 22,
+                         "unknown section `data-parallelism`: guide.fr.md has no `{#data-parallelism}` "
+                         "section")});
     }
 }
 
@@ -257,11 +260,13 @@ TEST_CASE("every language has the questions in the same order", "[checks][langua
                     .edit("questions.fr.md", "## bytes-per-param", "## dp-replicas")
                     .edit("questions.fr.md", "## tmp", "## bytes-per-param");
     const auto errors = errors_after(pack);
-    CHECK(contains(errors, at(qfr, 21, "question `bytes-per-param` is not in the same order as in questions.en.md "
-                                       "(expected `dp-replicas` here)")));
+    CHECK(contains(errors, at(qfr, 21,
+                              "question `bytes-per-param` is not in the same order as in questions.en.md "
+                              "(expected `dp-replicas` here)")));
     // The swapped questions also differ in structure, each difference at its own line.
-    CHECK(contains(errors, at(qfr, 22, "section `data-parallelism` differs from questions.en.md (line 37): "
-                                       "`adam-memory`")));
+    CHECK(contains(errors, at(qfr, 22,
+                              "section `data-parallelism` differs from questions.en.md (line 37): "
+                              "`adam-memory`")));
 }
 
 TEST_CASE("a question has the same section, concepts and difficulty in every language", "[checks][languages]")
@@ -270,15 +275,17 @@ TEST_CASE("a question has the same section, concepts and difficulty in every lan
     {
         auto pack = fixture_pack::valid().edit("questions.fr.md", "section: adam-memory\nconcepts: adam-memory\n",
                                                "section: data-parallelism\nconcepts: adam-memory\n");
-        CHECK(errors_after(pack) == Strings{at(qfr, 37, "section `data-parallelism` differs from questions.en.md "
-                                                        "(line 37): `adam-memory`")});
+        CHECK(errors_after(pack) == Strings{at(qfr, 37,
+                                               "section `data-parallelism` differs from questions.en.md "
+                                               "(line 37): `adam-memory`")});
     }
     SECTION("concepts")
     {
         auto pack = fixture_pack::valid().edit("questions.fr.md", "concepts: adam-memory, data-parallelism",
                                                "concepts: adam-memory");
-        CHECK(errors_after(pack) == Strings{at(qfr, 53, "concepts `adam-memory` differ from questions.en.md "
-                                                        "(line 53): `adam-memory, data-parallelism`")});
+        CHECK(errors_after(pack) == Strings{at(qfr, 53,
+                                               "concepts `adam-memory` differ from questions.en.md "
+                                               "(line 53): `adam-memory, data-parallelism`")});
     }
     SECTION("concepts in another order are the same concepts")
     {
@@ -313,9 +320,8 @@ TEST_CASE("every language declares the same concepts, misconceptions and section
     }
     SECTION("misconceptions")
     {
-        auto pack = fixture_pack::valid().edit(
-            "questions.en.md", "# Questions\n",
-            "- `stage-mixup`: Mixing up the stages\n\n# Questions\n");
+        auto pack = fixture_pack::valid().edit("questions.en.md", "# Questions\n",
+                                               "- `stage-mixup`: Mixing up the stages\n\n# Questions\n");
         CHECK(errors_after(pack) ==
               Strings{at(qen, 19, "misconception `stage-mixup` is missing from questions.fr.md")});
     }
@@ -325,8 +331,9 @@ TEST_CASE("every language declares the same concepts, misconceptions and section
         CHECK(errors_after(pack) ==
               Strings{at(gen, 16, "section `data-parallelism` is missing from guide.fr.md"),
                       at(gfr, 16, "section `dp` is not in guide.en.md"),
-                      at(qfr, 22, "unknown section `data-parallelism`: guide.fr.md has no `{#data-parallelism}` "
-                                  "section")});
+                      at(qfr, 22,
+                         "unknown section `data-parallelism`: guide.fr.md has no `{#data-parallelism}` "
+                         "section")});
     }
     SECTION("guide section order")
     {
@@ -334,8 +341,9 @@ TEST_CASE("every language declares the same concepts, misconceptions and section
                         .edit("guide.fr.md", "{#adam-memory}", "{#tmp}")
                         .edit("guide.fr.md", "{#data-parallelism}", "{#adam-memory}")
                         .edit("guide.fr.md", "{#tmp}", "{#data-parallelism}");
-        CHECK(errors_after(pack) == Strings{at(gfr, 7, "section `data-parallelism` is not in the same order as in "
-                                                       "guide.en.md (expected `adam-memory` here)")});
+        CHECK(errors_after(pack) == Strings{at(gfr, 7,
+                                               "section `data-parallelism` is not in the same order as in "
+                                               "guide.en.md (expected `adam-memory` here)")});
     }
 }
 

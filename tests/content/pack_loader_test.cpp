@@ -107,9 +107,8 @@ TEST_CASE("CRLF line endings and a BOM load the same pack", "[loader][robustness
 TEST_CASE("a text edit makes a new version of that question only", "[loader]")
 {
     const auto before = quiz::test::fixture_pack::valid().build();
-    const auto after = quiz::test::fixture_pack::valid()
-                           .edit("questions.fr.md", "Un huitième", "Un huitième de l'état")
-                           .build();
+    const auto after =
+        quiz::test::fixture_pack::valid().edit("questions.fr.md", "Un huitième", "Un huitième de l'état").build();
     REQUIRE(before.packs.size() == 1);
     REQUIRE(after.packs.size() == 1);
     CHECK(after.packs[0].questions[0].content_hash == before.packs[0].questions[0].content_hash);

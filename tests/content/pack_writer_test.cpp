@@ -4,8 +4,8 @@
 #include "content/gift_reader.hpp"
 #include "content/guide_file.hpp"
 #include "content/import_to_pack.hpp"
-#include "content/questions_file.hpp"
 #include "content/pack_fixture.hpp"
+#include "content/questions_file.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -135,7 +135,8 @@ TEST_CASE("pack writer: text that would read as structure is escaped, code block
                                            "```\n"
                                            "~~~ never closed\n"
                                            "last line",
-                                           {{"a\nb", "line one\nline two"}, {"c", "<!-- looks like a comment -->"},
+                                           {{"a\nb", "line one\nline two"},
+                                            {"c", "<!-- looks like a comment -->"},
                                             {"d", "misconception: looks like a tag"}},
                                            1));
     const std::string text = write_questions(pack, language::en);
@@ -226,8 +227,8 @@ TEST_CASE("pack writer: an imported GIFT pack passes the loader's checks and rea
 {
     const std::string source = test::read_text(test::fixtures_dir() / "import/gpu-training.gift");
     const import_result imported = read_gift(source, "gpu-training.gift");
-    const import_options options{engine::pack_key{"gpu-training"}, language::fr, "Entraînement GPU",
-                                 "Gpu training", "gpu-training.gift", 3};
+    const import_options options{
+        engine::pack_key{"gpu-training"}, language::fr, "Entraînement GPU", "Gpu training", "gpu-training.gift", 3};
     const imported_pack result = to_pack(imported, options);
     REQUIRE(messages(result.diagnostics).empty());
 

@@ -13,23 +13,23 @@ namespace {
 
 const std::string header = "---\npack: p\nlang: en\ntitle: T\n---\n"; // lines 1-5
 
-const std::string tags = "# Concepts\n"         // 6
-                         "- `c`: C\n"           // 7
-                         "# Misconceptions\n"   // 8
-                         "- `m`: M\n"           // 9
-                         "# Questions\n";       // 10
+const std::string tags = "# Concepts\n"       // 6
+                         "- `c`: C\n"         // 7
+                         "# Misconceptions\n" // 8
+                         "- `m`: M\n"         // 9
+                         "# Questions\n";     // 10
 
 /// A valid question at lines 11-19.
-const std::string question = "## q\n"              // 11
-                             "section: s\n"        // 12
-                             "concepts: c\n"       // 13
-                             "difficulty: 2\n"     // 14
-                             "Why?\n"              // 15
-                             "- [x] A\n"           // 16
-                             "  Because.\n"        // 17
-                             "- [ ] B\n"           // 18
+const std::string question = "## q\n"               // 11
+                             "section: s\n"         // 12
+                             "concepts: c\n"        // 13
+                             "difficulty: 2\n"      // 14
+                             "Why?\n"               // 15
+                             "- [x] A\n"            // 16
+                             "  Because.\n"         // 17
+                             "- [ ] B\n"            // 18
                              "  misconception: m\n" // 19
-                             "  Not B.\n";         // 20
+                             "  Not B.\n";          // 20
 
 Strings messages(const std::string& text)
 {
@@ -151,9 +151,10 @@ TEST_CASE("front matter problems", "[questions][front-matter]")
 
 TEST_CASE("invalid UTF-8 and control characters are reported with their line", "[questions][robustness]")
 {
-    const auto text = header + tags + "## q\nsection: s\nconcepts: c\ndifficulty: 2\nWhy \xC3\x28?\n"
-                                      "- [x] A\x01\n  Because.\n- [ ] B\xE2\x82\n  misconception: m\n  Not B.\r\n"
-                                      "  More\rtext.\n";
+    const auto text = header + tags +
+                      "## q\nsection: s\nconcepts: c\ndifficulty: 2\nWhy \xC3\x28?\n"
+                      "- [x] A\x01\n  Because.\n- [ ] B\xE2\x82\n  misconception: m\n  Not B.\r\n"
+                      "  More\rtext.\n";
     CHECK(messages(text) ==
           Strings{"q.md:15: error: invalid UTF-8 at column 5 (byte 0xC3): save the file as UTF-8",
                   "q.md:16: error: control character U+0001 at column 8",
@@ -161,16 +162,17 @@ TEST_CASE("invalid UTF-8 and control characters are reported with their line", "
                   "q.md:21: error: carriage return without a line feed at column 7: save the file with LF or CRLF "
                   "line endings"});
     // Overlong encodings and surrogates are invalid too; valid accents are fine.
-    CHECK(messages(header + tags + "## q\nsection: s\nconcepts: c\ndifficulty: 2\n\xC0\xAF \xED\xA0\x80 é\n"
-                                   "- [x] A\n  Yes.\n- [ ] B\n  misconception: m\n  No.\n") ==
+    CHECK(messages(header + tags +
+                   "## q\nsection: s\nconcepts: c\ndifficulty: 2\n\xC0\xAF \xED\xA0\x80 é\n"
+                   "- [x] A\n  Yes.\n- [ ] B\n  misconception: m\n  No.\n") ==
           Strings{"q.md:15: error: invalid UTF-8 at column 1 (byte 0xC0): save the file as UTF-8"});
 }
 
 TEST_CASE("a very long line is read whole", "[questions][robustness]")
 {
     const std::string long_stem(1 << 20, 'x');
-    const auto parsed = parse_questions(header + tags + "## q\nsection: s\nconcepts: c\ndifficulty: 2\n" +
-                                            long_stem + "\n- [x] A\n  Yes.\n- [ ] B\n  misconception: m\n  No.\n",
+    const auto parsed = parse_questions(header + tags + "## q\nsection: s\nconcepts: c\ndifficulty: 2\n" + long_stem +
+                                            "\n- [x] A\n  Yes.\n- [ ] B\n  misconception: m\n  No.\n",
                                         "q.md");
     CHECK(parsed.diagnostics.empty());
     REQUIRE(parsed.value.questions.size() == 1);

@@ -45,8 +45,8 @@ TEST_CASE("the zero-sharded pack holds the 8 seed questions with the seed's answ
     const auto& pack = result.packs[0];
     // Correct option position in the seed quiz, 0-based: Q1 first, Q2 second, ... Q8 fourth.
     const std::vector<std::pair<std::string, std::size_t>> seed{
-        {"zero-redundancy", 0},   {"adam-state-dominates", 1}, {"stage3-partitions", 2}, {"stage3-gathers", 3},
-        {"pytorch-native-sharding", 0}, {"zero-tradeoff", 1},   {"stage1-partitions", 2}, {"sharding-cost", 3},
+        {"zero-redundancy", 0},         {"adam-state-dominates", 1}, {"stage3-partitions", 2}, {"stage3-gathers", 3},
+        {"pytorch-native-sharding", 0}, {"zero-tradeoff", 1},        {"stage1-partitions", 2}, {"sharding-cost", 3},
     };
     for (const auto& [id, correct] : seed) {
         INFO(id);

@@ -2,9 +2,9 @@
 // POST /discord/interactions on `quizbot serve` in-process, over loopback sockets, with requests signed as Discord
 // signs them: tutoring by DM and in a server channel, commands, forget-me, deferral with follow-ups.
 #include "content/pack_loader.hpp"
-#include "tests/support/action_sequence.hpp"
 #include "tests/discord/support/discord_server.hpp"
 #include "tests/http/support/fake_upstream.hpp"
+#include "tests/support/action_sequence.hpp"
 
 #include <SQLiteCpp/Database.h>
 
@@ -27,10 +27,7 @@ std::string content_of(const quiz::test::interaction_reply& r)
     return std::string(r.body.at("data").at("content").as_string());
 }
 
-std::int64_t type_of(const quiz::test::interaction_reply& r)
-{
-    return r.body.at("type").as_int64();
-}
+std::int64_t type_of(const quiz::test::interaction_reply& r) { return r.body.at("type").as_int64(); }
 
 bool is_ephemeral(const quiz::test::interaction_reply& r)
 {
@@ -326,8 +323,7 @@ TEST_CASE("endpoint: the shared action sequence shows the same screens, as Disco
         const auto question = buttons_of(asked.body.at("data").as_object());
         shown.push_back(question.size() == 2 && question[0].custom_id == "quiz:forget:yes" ? seen::confirm
                                                                                            : seen::other);
-        const auto done =
-            s.click(who, asked.body.at("data").as_object(), yes ? "quiz:forget:yes" : "quiz:forget:no");
+        const auto done = s.click(who, asked.body.at("data").as_object(), yes ? "quiz:forget:yes" : "quiz:forget:no");
         if (!yes) {
             shown.push_back(content_of(done) == "Nothing was erased." &&
                                     count(s.db_path(), "SELECT count(*) FROM attempt") == 1
@@ -479,8 +475,8 @@ TEST_CASE("endpoint: a slow reply is deferred and delivered through the webhook"
     CHECK(json::serialize(again.body) == R"({"type":6})");
     const auto replay = wait_for(3);
     CHECK(replay.method == "PATCH");
-    CHECK(replay.target == "/api/v10/webhooks/1100000000000000001/aW50ZXJhY3Rpb246" + std::string("1500000000000000003") +
-                               "/messages/@original");
+    CHECK(replay.target == "/api/v10/webhooks/1100000000000000001/aW50ZXJhY3Rpb246" +
+                               std::string("1500000000000000003") + "/messages/@original");
     CHECK(json::parse(replay.body).at("content") == json::parse(update.body).at("content"));
 
     // A click on a question no longer on screen, answered late: its private notice becomes a follow-up message.

@@ -119,7 +119,8 @@ TEST_CASE("messages: long texts are clipped to Discord's limits", "[discord]")
     card.choices = {std::string(200, 'a'), "b", "c", "d", "e", "f", "g"};
     card.section_title = "Section";
     card.section = quiz::engine::section_key{"s"};
-    const auto r = card_reply(quiz::test::card_screen_of(card, quiz::engine::session_id{1}, "zero-sharded"), {"https://q.example"});
+    const auto r = card_reply(quiz::test::card_screen_of(card, quiz::engine::session_id{1}, "zero-sharded"),
+                              {"https://q.example"});
     const auto& content = r.data.at("content").as_string();
     CHECK(content.size() <= 2000 * 4);
     CHECK(std::string_view(content).ends_with("…"));

@@ -88,8 +88,8 @@ TEST_CASE("register-commands: bulk-overwrites the command set globally and per s
         CHECK(o.at("type").as_int64() == 1);
         CHECK(o.at("description_localizations").as_object().contains("fr"));
         const auto* fr = o.if_contains("name_localizations");
-        french[std::string(o.at("name").as_string())] =
-            fr != nullptr ? std::string(fr->at("fr").as_string()) : std::string(o.at("name").as_string());
+        french[std::string(o.at("name").as_string())] = fr != nullptr ? std::string(fr->at("fr").as_string())
+                                                                      : std::string(o.at("name").as_string());
     }
     CHECK(french == std::map<std::string, std::string>{{"start", "commencer"},
                                                        {"review", "réviser"},

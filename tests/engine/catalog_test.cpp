@@ -35,7 +35,7 @@ TEST_CASE("every message exists in English and French with the same placeholders
 
 TEST_CASE("the pattern checker catches broken templates")
 {
-    CHECK(inspect_pattern("{count, plural, one {# item}}").error.has_value());  // no other
+    CHECK(inspect_pattern("{count, plural, one {# item}}").error.has_value()); // no other
     CHECK(inspect_pattern("{count, plural, few {#} other {#}}").error.has_value());
     CHECK(inspect_pattern("{count").error.has_value());
     CHECK(inspect_pattern("count}").error.has_value());

@@ -34,10 +34,8 @@ TEST_CASE("the order changes with the attempt, the learner and the seed, and put
     int seeds_differing = 0;
     for (std::int64_t other = 2; other < 12; ++other) {
         learners_differing += choice_order(1, other, key, 0, 4) != choice_order(1, 1, key, 0, 4) ? 1 : 0;
-        seeds_differing += choice_order(static_cast<std::uint64_t>(other), 1, key, 0, 4) !=
-                                   choice_order(1, 1, key, 0, 4)
-                               ? 1
-                               : 0;
+        seeds_differing +=
+            choice_order(static_cast<std::uint64_t>(other), 1, key, 0, 4) != choice_order(1, 1, key, 0, 4) ? 1 : 0;
     }
     CHECK(learners_differing > 5);
     CHECK(seeds_differing > 5);

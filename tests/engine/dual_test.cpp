@@ -102,8 +102,12 @@ TEST_CASE("the exact gradient of the FSRS-6 log loss matches finite differences 
     plan.seed = 7;
     auto cards = quiz::test::simulate_cards(plan);
     // Same-day reviews exercise the short-term formula (w17-w19).
-    cards.push_back({{0.0, fsrs::rating::good}, {0.0, fsrs::rating::again}, {0.0, fsrs::rating::good},
-                     {3.0, fsrs::rating::hard}, {0.0, fsrs::rating::easy}, {10.0, fsrs::rating::good}});
+    cards.push_back({{0.0, fsrs::rating::good},
+                     {0.0, fsrs::rating::again},
+                     {0.0, fsrs::rating::good},
+                     {3.0, fsrs::rating::hard},
+                     {0.0, fsrs::rating::easy},
+                     {10.0, fsrs::rating::good}});
 
     // The defaults, and a point away from them with no parameter on a bound.
     fsrs::parameters shifted = fsrs::default_parameters;
@@ -113,8 +117,8 @@ TEST_CASE("the exact gradient of the FSRS-6 log loss matches finite differences 
     shifted[7] = 0.05;
     for (const auto& w : {fsrs::default_parameters, shifted}) {
         const auto exact = fsrs::summed_log_loss_gradient(w, cards, true);
-        CHECK(exact.loss == Approx(fsrs::mean_log_loss(w, cards, true) *
-                                   static_cast<double>(fsrs::count_items(cards))));
+        CHECK(exact.loss ==
+              Approx(fsrs::mean_log_loss(w, cards, true) * static_cast<double>(fsrs::count_items(cards))));
         for (std::size_t i = 0; i < fsrs::parameter_count; ++i) {
             INFO("w" << i);
             CHECK(exact.gradient[i] == Approx(numeric_derivative(w, i, cards)).epsilon(1e-5).margin(1e-6));

@@ -141,7 +141,7 @@ TEST_CASE("FSRS-6 model: legacy parameter vectors migrate like ts-fsrs")
     // FSRS-4.5 defaults; ts-fsrs migrateParameters gives w4 7.6214, w5 0.51510155, w6 1.3975, then (0, 0, 0, 0.5)
     // and the short-term floor of w19.
     const std::vector<double> v45{0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474,
-                                  0.1367, 1.0461, 2.1072, 0.0793, 0.3246, 1.587,  0.2272, 2.8755};
+                                  0.1367, 1.0461, 2.1072, 0.0793,  0.3246, 1.587,  0.2272, 2.8755};
     const auto m17 = fsrs::migrate_parameters(v45, true);
     REQUIRE(m17);
     CHECK((*m17)[4] == 7.6214);
@@ -154,9 +154,8 @@ TEST_CASE("FSRS-6 model: legacy parameter vectors migrate like ts-fsrs")
     CHECK((*m17)[20] == 0.5);
 
     // FSRS-5 defaults: (w19, w20) = (0, 0.5), w19 floored to 0.01 only with short-term scheduling.
-    const std::vector<double> v5{0.40255, 1.18385, 3.173,   15.69105, 7.1949, 0.5345, 1.4604,
-                                 0.0046,  1.54575, 0.1192,  1.01925,  1.9395, 0.11,   0.29605,
-                                 2.2698,  0.2315,  2.9898,  0.51655,  0.6621};
+    const std::vector<double> v5{0.40255, 1.18385, 3.173, 15.69105, 7.1949, 0.5345, 1.4604, 0.0046,  1.54575, 0.1192,
+                                 1.01925, 1.9395,  0.11,  0.29605,  2.2698, 0.2315, 2.9898, 0.51655, 0.6621};
     const auto m19 = fsrs::migrate_parameters(v5, true);
     REQUIRE(m19);
     CHECK((*m19)[18] == 0.6621);

@@ -38,7 +38,8 @@ double mean_recall_gap(const fsrs::parameters& w, const fsrs::parameters& truth,
         auto real = fsrs::initial_state(truth, card.front().grade);
         for (std::size_t i = 1; i < card.size(); ++i) {
             const double t = card[i].elapsed_days;
-            sum += std::abs(fsrs::retrievability(w, t, mine.stability) - fsrs::retrievability(truth, t, real.stability));
+            sum +=
+                std::abs(fsrs::retrievability(w, t, mine.stability) - fsrs::retrievability(truth, t, real.stability));
             ++n;
             mine = fsrs::next_state(w, mine, t, card[i].grade, true);
             real = fsrs::next_state(truth, real, t, card[i].grade, true);

@@ -22,10 +22,7 @@ namespace {
 // 2024-01-01T12:00:00Z
 const fsrs::timestamp start{std::chrono::sys_days{std::chrono::year{2024} / 1 / 1} + 12h};
 
-fsrs::timestamp at(int day, std::chrono::minutes minute = 0min)
-{
-    return start + std::chrono::days(day) + minute;
-}
+fsrs::timestamp at(int day, std::chrono::minutes minute = 0min) { return start + std::chrono::days(day) + minute; }
 
 struct step {
     rating g;

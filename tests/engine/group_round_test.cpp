@@ -154,11 +154,11 @@ TEST_CASE("the scoreboard ranks by accuracy, speed only breaks ties")
     const auto player = [&](learner_id who, int present, int answered, int correct, std::chrono::milliseconds time) {
         state.players.push_back({who, t0, present, answered, correct, time});
     };
-    player(learner_id{1}, 4, 4, 3, 40'000ms);  // 75 %, slow
-    player(learner_id{2}, 4, 4, 2, 4'000ms);   // 50 %, very fast
-    player(learner_id{3}, 4, 4, 3, 20'000ms);  // 75 %, faster than 1
-    player(learner_id{4}, 4, 2, 2, 4'000ms);   // 50 %: skipped two questions, which count as missed; slower
-    player(learner_id{5}, 4, 4, 2, 4'000ms);   // same as 2
+    player(learner_id{1}, 4, 4, 3, 40'000ms); // 75 %, slow
+    player(learner_id{2}, 4, 4, 2, 4'000ms);  // 50 %, very fast
+    player(learner_id{3}, 4, 4, 3, 20'000ms); // 75 %, faster than 1
+    player(learner_id{4}, 4, 2, 2, 4'000ms);  // 50 %: skipped two questions, which count as missed; slower
+    player(learner_id{5}, 4, 4, 2, 4'000ms);  // same as 2
     const auto lines = scoreboard(state);
     std::vector<std::int64_t> order;
     std::vector<int> ranks;

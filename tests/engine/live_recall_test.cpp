@@ -156,7 +156,9 @@ TEST_CASE("the live tutor and srs predict --model tutor give the same probabilit
         // Weaker on odd weeks, so that the fitted model moves away from the defaults.
         now = room.session(now, (day / 7) % 2 == 0 ? 0.85 : 0.6, keys);
         // The live path: the background refit after the session's answers (run here at once).
-        stored += refit_if_due(room.store, room.store, room.learner, now, schedule, fit).status == refit_status::stored ? 1 : 0;
+        stored += refit_if_due(room.store, room.store, room.learner, now, schedule, fit).status == refit_status::stored
+                      ? 1
+                      : 0;
         // Compared later the same day (same-day rates) and on later days (the FSRS curve through the layer).
         for (const int hours_later : {2, 30, 24 * 5 + 3}) {
             const instant at = now + std::chrono::hours{hours_later};
@@ -198,7 +200,8 @@ TEST_CASE("a refit stores nothing when answers arrived while it ran, and nothing
         room.session(now + std::chrono::hours{1}, 0.8, keys);
         return result;
     };
-    CHECK(refit_if_due(room.store, room.store, room.learner, now, schedule, meanwhile).status == refit_status::superseded);
+    CHECK(refit_if_due(room.store, room.store, room.learner, now, schedule, meanwhile).status ==
+          refit_status::superseded);
     CHECK(room.store.data().recall_models.empty());
     const auto result = refit_if_due(room.store, room.store, room.learner, now, schedule, plain);
     CHECK(result.status == refit_status::stored);

@@ -58,12 +58,12 @@ TEST_CASE("a multiple-choice answer is right by luck one time in the number of c
 TEST_CASE("cold start: the population's first attempts set a question's ease")
 {
     const tutor_config config;
-    const auto p = pack_builder{}.concept_tag("a", "A", "A").section("s", "S", "S")
-                       .question("q", "s", {"a"}, 4, 0, {}, 3).build();
+    const auto p =
+        pack_builder{}.concept_tag("a", "A", "A").section("s", "S", "S").question("q", "s", {"a"}, 4, 0, {}, 3).build();
     const auto& q = p.questions.front();
     const double prior = ease_logit(q, nullptr, config);
-    const question_stats hard{q.key, 40, 12};  // 30 % right at first sight: barely above guessing
-    const question_stats easy{q.key, 40, 38};  // 95 %
+    const question_stats hard{q.key, 40, 12}; // 30 % right at first sight: barely above guessing
+    const question_stats easy{q.key, 40, 38}; // 95 %
     CHECK(ease_logit(q, &hard, config) < prior);
     CHECK(ease_logit(q, &easy, config) > prior);
     // The instructor's difficulty is the prior.
@@ -96,8 +96,8 @@ TEST_CASE("cold start: a right first answer to a question most learners miss com
 TEST_CASE("answers move memory with FSRS-6: wrong is Again, right is Good, same day uses the short-term formula")
 {
     const tutor_config config;
-    const pack_index index(pack_builder{}.concept_tag("a", "A", "A").section("s", "S", "S")
-                               .question("q", "s", {"a"}, 4, 0).build());
+    const pack_index index(
+        pack_builder{}.concept_tag("a", "A", "A").section("s", "S", "S").question("q", "s", {"a"}, 4, 0).build());
     auto model = blank_model(index);
     const auto now = noon_day0();
     remember(model, 0, days_after(now, -5), 4.0);

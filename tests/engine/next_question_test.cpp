@@ -101,7 +101,8 @@ TEST_CASE("reviews are ranked by the learner's own memory model, not by concept 
     CHECK(choose(index, model, at(now)) == pick{1, pick_reason::review});
 }
 
-TEST_CASE("a concept the learner does better on than the typical learner waits longer, a weaker one comes sooner only if asked")
+TEST_CASE("a concept the learner does better on than the typical learner waits longer, a weaker one comes sooner only "
+          "if asked")
 {
     const auto index = two_concept_pack(2);
     auto model = blank_model(index);
@@ -174,7 +175,8 @@ TEST_CASE("never the same question twice in a row")
     request.retries = retries;
     CHECK(choose(index, model, request) == pick{1, pick_reason::practice});
 
-    const auto single = pack_index(pack_builder{}.concept_tag("a", "A", "A").section("s", "S", "S").question("only", "s", {"a"}).build());
+    const auto single = pack_index(
+        pack_builder{}.concept_tag("a", "A", "A").section("s", "S", "S").question("only", "s", {"a"}).build());
     auto lone = blank_model(single);
     remember(lone, 0, days_after(now, -10), 2.0);
     auto lone_request = at(now);
@@ -235,8 +237,7 @@ TEST_CASE("over many questions, the review chosen is the most urgent and practic
         const int hours = static_cast<int>((q * 5U) % 24U);
         stability[q] = 1.0 + static_cast<double>((q * 3U) % 5U);
         elapsed[q] = days + (hours > 12 ? 1 : 0);
-        remember(model, q, days_after(now, -days) - std::chrono::hours{hours}, stability[q],
-                 static_cast<int>(q % 5U));
+        remember(model, q, days_after(now, -days) - std::chrono::hours{hours}, stability[q], static_cast<int>(q % 5U));
     }
     const auto expected_review = [&](std::optional<std::uint32_t> previous) {
         std::optional<std::uint32_t> best;

@@ -53,8 +53,8 @@ std::vector<recall::logged_review> simulated_log(std::size_t cards, std::uint64_
         for (std::size_t r = 0; r < histories[c].size(); ++r) {
             day += std::chrono::days{static_cast<int>(histories[c][r].elapsed_days)};
             // Every fifth card is also seen again 3 hours after its first review, the same day.
-            log.push_back(review(static_cast<std::int64_t>(c), static_cast<int>(histories[c][r].grade),
-                                 at(day, time_of_day)));
+            log.push_back(
+                review(static_cast<std::int64_t>(c), static_cast<int>(histories[c][r].grade), at(day, time_of_day)));
             if (r == 0 && c % 5 == 0) {
                 log.push_back(review(static_cast<std::int64_t>(c), 3, at(day, time_of_day + 180min)));
             }
@@ -106,12 +106,12 @@ TEST_CASE("a same-day review is predicted at the exact fraction of a day")
 TEST_CASE("elapsed days count day boundaries at the configured hour")
 {
     const std::vector<recall::logged_review> log{
-        review(1, 3, at(monday, 23h)),                          // Monday's day
-        review(1, 3, at(monday + std::chrono::days{1}, 5h)),    // Tuesday 05:00: 1 day later
-        review(2, 3, at(monday, 3h)),                           // Sunday's day (before 04:00)
-        review(2, 3, at(monday, 5h)),                           // Monday 05:00: 1 day later
-        review(3, 3, at(monday, 5h)),                           // Monday
-        review(3, 3, at(monday, 23h)),                          // Monday 23:00: same day
+        review(1, 3, at(monday, 23h)),                       // Monday's day
+        review(1, 3, at(monday + std::chrono::days{1}, 5h)), // Tuesday 05:00: 1 day later
+        review(2, 3, at(monday, 3h)),                        // Sunday's day (before 04:00)
+        review(2, 3, at(monday, 5h)),                        // Monday 05:00: 1 day later
+        review(3, 3, at(monday, 5h)),                        // Monday
+        review(3, 3, at(monday, 23h)),                       // Monday 23:00: same day
     };
     recall::predictor_options options;
     options.fit_models = false;

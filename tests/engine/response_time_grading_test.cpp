@@ -39,8 +39,8 @@ TEST_CASE("a right answer is Good until the learner has enough right answers wit
     response_time_grader grader(small_window(5, 3));
     grader.record(true, 10s);
     grader.record(true, 12s);
-    grader.record(false, 8s);           // wrong answers do not count
-    grader.record(true, std::nullopt);  // nor answers without a time
+    grader.record(false, 8s);          // wrong answers do not count
+    grader.record(true, std::nullopt); // nor answers without a time
     CHECK_FALSE(grader.typical_ms());
     CHECK(grader.rating(true, 1000s) == fsrs::rating::good);
     CHECK(grader.rating(true, 1ms) == fsrs::rating::good);
@@ -144,12 +144,12 @@ TEST_CASE("regrading a log by response time goes in time order and sees earlier 
     // Rows grouped by card; in time order: r0 (card 1, day 0), r1 (card 2, day 0), r2 and r3 at the same instant on
     // day 1, r4 and r5 on day 2, r6 on day 3. Window 4, at least 2 earlier right answers.
     const std::vector log{
-        timed(1, 3, 0, 600min, 10'000ms), // r0: no history: Good
-        timed(1, 3, 1, 600min, 30'000ms), // r2: history 10, 12 s, median 11 s: 30 s > 22 s: Hard
-        timed(1, 3, 2, 600min, 1'000ms),  // r4: wrong (rating 1 below): Again
-        timed(1, 3, 3, 600min, 5'900ms),  // r6: history 10, 12, 30, 23 s, median 17.5 s: 5.9 s < 8.75 s: Easy
-        timed(2, 4, 0, 601min, 12'000ms), // r1: one right answer before it: Good, though logged Easy
-        timed(2, 3, 1, 600min, 23'000ms), // r3: does not see r2 (same instant): median 11 s, 23 s > 22 s: Hard
+        timed(1, 3, 0, 600min, 10'000ms),     // r0: no history: Good
+        timed(1, 3, 1, 600min, 30'000ms),     // r2: history 10, 12 s, median 11 s: 30 s > 22 s: Hard
+        timed(1, 3, 2, 600min, 1'000ms),      // r4: wrong (rating 1 below): Again
+        timed(1, 3, 3, 600min, 5'900ms),      // r6: history 10, 12, 30, 23 s, median 17.5 s: 5.9 s < 8.75 s: Easy
+        timed(2, 4, 0, 601min, 12'000ms),     // r1: one right answer before it: Good, though logged Easy
+        timed(2, 3, 1, 600min, 23'000ms),     // r3: does not see r2 (same instant): median 11 s, 23 s > 22 s: Hard
         timed(2, 2, 2, 605min, std::nullopt), // r5: no time: Good
     };
     auto with_lapse = log;

@@ -209,8 +209,8 @@ TEST_CASE("the class log is its learners one after another, each with cards of t
     // Within a learner's block the rows are in time order (the log of one person).
     bool in_order = true;
     for (std::size_t i = 1; i < log.size(); ++i) {
-        const bool same_learner =
-            log[i].card.value() / sim::cards_per_learner == log[i - 1].card.value() / sim::cards_per_learner;
+        const bool same_learner = log[i].card.value() / sim::cards_per_learner ==
+                                  log[i - 1].card.value() / sim::cards_per_learner;
         in_order = in_order && (!same_learner || log[i - 1].time <= log[i].time);
     }
     CHECK(in_order);

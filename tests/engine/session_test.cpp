@@ -34,8 +34,8 @@ pack_index misconception_pack()
 
 session_state new_session(language lang = language::en, session_options options = {})
 {
-    auto state = open_session(learner_id{42}, std::nullopt, pack_key{"test-pack"}, venue::dm, lang, options, 1234,
-                              noon_day0());
+    auto state =
+        open_session(learner_id{42}, std::nullopt, pack_key{"test-pack"}, venue::dm, lang, options, 1234, noon_day0());
     state.id = session_id{7};
     return state;
 }
@@ -49,7 +49,8 @@ std::uint32_t shown_at(const session_state& state, std::uint32_t choice)
 
 } // namespace
 
-TEST_CASE("a wrong answer names its misconception, the next question probes it, and the miss comes back three questions later")
+TEST_CASE("a wrong answer names its misconception, the next question probes it, and the miss comes back three "
+          "questions later")
 {
     const auto index = misconception_pack();
     auto model = blank_model(index);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "engine/simulation.hpp"
 #include "engine/sim_world.hpp"
+#include "engine/simulation.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -24,8 +24,8 @@ void check_round_trip(quiz::content::import_result imported)
             __builtin_trap();
         }
     }
-    const quiz::content::import_options options{quiz::engine::pack_key{"fuzz"}, quiz::engine::language::en, "Fuzz",
-                                                "Fuzz", "fuzz.txt", 3};
+    const quiz::content::import_options options{
+        quiz::engine::pack_key{"fuzz"}, quiz::engine::language::en, "Fuzz", "Fuzz", "fuzz.txt", 3};
     const auto result = quiz::content::to_pack(std::move(imported), options);
     const auto& pack = result.pack;
     const auto questions = quiz::content::parse_questions(

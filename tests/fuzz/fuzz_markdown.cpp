@@ -13,11 +13,11 @@
 namespace {
 
 constexpr std::array<std::string_view, 26> allowed_tags{
-    "p>", "/p>", "h1>", "/h1>", "h2>", "/h2>", "h3>", "/h3>", "h4>", "/h4>", "h5>", "/h5>", "h6>",
-    "/h6>", "ul>", "/ul>", "ol>", "/ol>", "li>", "/li>", "code>", "/code>", "pre>", "/pre>", "em>", "/em>"};
+    "p>",   "/p>", "h1>",  "/h1>", "h2>",  "/h2>", "h3>",  "/h3>",  "h4>",    "/h4>", "h5>",   "/h5>", "h6>",
+    "/h6>", "ul>", "/ul>", "ol>",  "/ol>", "li>",  "/li>", "code>", "/code>", "pre>", "/pre>", "em>",  "/em>"};
 constexpr std::array<std::string_view, 17> more_tags{
-    "strong>", "/strong>", "a href=\"", "/a>", "table>", "/table>", "thead>", "/thead>", "tbody>",
-    "/tbody>", "tr>", "/tr>", "th>", "/th>", "td>", "/td>", "blockquote>"};
+    "strong>", "/strong>", "a href=\"", "/a>", "table>", "/table>", "thead>", "/thead>",    "tbody>",
+    "/tbody>", "tr>",      "/tr>",      "th>", "/th>",   "td>",     "/td>",   "blockquote>"};
 
 bool known_tag(std::string_view rest)
 {
@@ -48,7 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (std::string_view(html).substr(at + 1).starts_with("a href=\"")) {
             // The URL is escaped: no quote may end the attribute before the renderer's own.
             const auto close = html.find("\">", at + 9);
-            if (close == std::string::npos || html.substr(at + 9, close - at - 9).find_first_of("\"<>") != std::string::npos) {
+            if (close == std::string::npos ||
+                html.substr(at + 9, close - at - 9).find_first_of("\"<>") != std::string::npos) {
                 std::abort();
             }
         }

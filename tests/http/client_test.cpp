@@ -249,13 +249,12 @@ TEST_CASE("http: a Retry-After beyond the allowed wait returns the 429 at once",
 TEST_CASE("http: Discord bucket headers make the next call on the route wait for the reset", "[outbound]")
 {
     fake_upstream upstream([](const upstream_request&, int) {
-        return upstream_reply{200,
-                              {{"X-RateLimit-Bucket", "b1"},
-                               {"X-RateLimit-Remaining", "0"},
-                               {"X-RateLimit-Reset-After", "0.6"}},
-                              "ok",
-                              0ms,
-                              false};
+        return upstream_reply{
+            200,
+            {{"X-RateLimit-Bucket", "b1"}, {"X-RateLimit-Remaining", "0"}, {"X-RateLimit-Reset-After", "0.6"}},
+            "ok",
+            0ms,
+            false};
     });
     client_fixture f(test_options());
     auto req = get(localhost(upstream.port(), false) + "/channels/7/messages");

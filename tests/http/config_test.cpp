@@ -153,7 +153,8 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_THREADS", "many", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_THREADS", "257", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_PLAYGROUND", "yes", "QUIZBOT_PLAYGROUND: expected on or off"},
-        {"QUIZBOT_TARGET_RETENTION", "0.69", "QUIZBOT_TARGET_RETENTION: expected optimal or a number from 0.70 to 0.97"},
+        {"QUIZBOT_TARGET_RETENTION", "0.69",
+         "QUIZBOT_TARGET_RETENTION: expected optimal or a number from 0.70 to 0.97"},
         {"QUIZBOT_TARGET_RETENTION", "0.98", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
         {"QUIZBOT_TARGET_RETENTION", "9e-1", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
         {"QUIZBOT_TARGET_RETENTION", "0.9x", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
@@ -208,9 +209,9 @@ TEST_CASE("config: secret values never appear in errors, descriptions or printin
     CHECK(problem_with({{"DISCORD_BOT_TOKEN", "spaced secret"}}).find("spaced secret") == std::string::npos);
 
     const config cfg = load_config(env_of({{"QUIZBOT_ADMIN_TOKEN", "admin-secret-0123456789"},
-                                            {"DISCORD_BOT_TOKEN", "discord-secret-token"},
-                                            {"SLACK_SIGNING_SECRET", "slack-signing-secret"},
-                                            {"SLACK_BOT_TOKEN", "xoxb-slack-secret-token"}}),
+                                           {"DISCORD_BOT_TOKEN", "discord-secret-token"},
+                                           {"SLACK_SIGNING_SECRET", "slack-signing-secret"},
+                                           {"SLACK_BOT_TOKEN", "xoxb-slack-secret-token"}}),
                                    1);
     const auto text = quiz::bot::describe(cfg);
     for (const auto* secret : {"admin-secret", "discord-secret", "slack-signing", "slack-secret"}) {
@@ -228,13 +229,18 @@ TEST_CASE("config: secret values never appear in errors, descriptions or printin
 TEST_CASE("config: the help lists every variable with its default", "[config]")
 {
     const auto help = quiz::bot::config_help();
-    for (const char* name : {"QUIZBOT_LISTEN", "QUIZBOT_DB", "QUIZBOT_CONTENT", "QUIZBOT_PUBLIC_URL",
-                             "QUIZBOT_ADMIN_TOKEN", "QUIZBOT_LOG_FORMAT", "QUIZBOT_THREADS", "QUIZBOT_PLAYGROUND",
+    for (const char* name : {"QUIZBOT_LISTEN",           "QUIZBOT_DB",
+                             "QUIZBOT_CONTENT",          "QUIZBOT_PUBLIC_URL",
+                             "QUIZBOT_ADMIN_TOKEN",      "QUIZBOT_LOG_FORMAT",
+                             "QUIZBOT_THREADS",          "QUIZBOT_PLAYGROUND",
                              "QUIZBOT_TARGET_RETENTION", "QUIZBOT_GRADE_BY_TIME",
-                             "DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID", "DISCORD_BOT_TOKEN", "DISCORD_API_BASE",
-                             "SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_API_BASE", "SLACK_RESPONSE_URL_HOSTS",
-                             "QUIZBOT_MAX_BODY_BYTES", "QUIZBOT_MAX_HEADER_BYTES", "QUIZBOT_MAX_CONNECTIONS",
-                             "QUIZBOT_READ_TIMEOUT_MS", "QUIZBOT_IDLE_TIMEOUT_MS", "QUIZBOT_REQUEST_TIMEOUT_MS"}) {
+                             "DISCORD_PUBLIC_KEY",       "DISCORD_APPLICATION_ID",
+                             "DISCORD_BOT_TOKEN",        "DISCORD_API_BASE",
+                             "SLACK_SIGNING_SECRET",     "SLACK_BOT_TOKEN",
+                             "SLACK_API_BASE",           "SLACK_RESPONSE_URL_HOSTS",
+                             "QUIZBOT_MAX_BODY_BYTES",   "QUIZBOT_MAX_HEADER_BYTES",
+                             "QUIZBOT_MAX_CONNECTIONS",  "QUIZBOT_READ_TIMEOUT_MS",
+                             "QUIZBOT_IDLE_TIMEOUT_MS",  "QUIZBOT_REQUEST_TIMEOUT_MS"}) {
         CHECK(help.find(name) != std::string::npos);
     }
     CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
+#include "bot/http/service_routes.hpp"
 #include "bot/metrics.hpp"
 #include "bot/service_metrics.hpp"
-#include "bot/http/service_routes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -89,15 +89,14 @@ TEST_CASE("service metrics: the exported names", "[metrics]")
     m.transaction_finished(std::chrono::milliseconds(2));
     m.outbound_requests.with({"discord.com", "429"}).inc();
     const auto text = r.render();
-    for (const char* line : {"quizbot_answers_recorded_total{source=\"web\"} 1\n",
-                             "quizbot_answers_recorded_total{source=\"discord\"} 0\n",
-                             "quizbot_answers_recorded_total{source=\"slack\"} 2\n",
-                             "quizbot_db_transaction_duration_seconds_count 1\n",
-                             "quizbot_db_transaction_duration_seconds_sum 0.002\n",
-                             "quizbot_db_transaction_duration_seconds_bucket{le=\"0.0025\"} 1\n",
-                             "quizbot_outbound_requests_total{host=\"discord.com\",status=\"429\"} 1\n",
-                             "quizbot_http_connections 0\n",
-                             "# TYPE quizbot_http_request_duration_seconds histogram\n"}) {
+    for (const char* line :
+         {"quizbot_answers_recorded_total{source=\"web\"} 1\n",
+          "quizbot_answers_recorded_total{source=\"discord\"} 0\n",
+          "quizbot_answers_recorded_total{source=\"slack\"} 2\n", "quizbot_db_transaction_duration_seconds_count 1\n",
+          "quizbot_db_transaction_duration_seconds_sum 0.002\n",
+          "quizbot_db_transaction_duration_seconds_bucket{le=\"0.0025\"} 1\n",
+          "quizbot_outbound_requests_total{host=\"discord.com\",status=\"429\"} 1\n", "quizbot_http_connections 0\n",
+          "# TYPE quizbot_http_request_duration_seconds histogram\n"}) {
         CHECK(text.find(line) != std::string::npos);
     }
 }

@@ -104,8 +104,8 @@ std::string text(const json::value& v) { return std::string(v.as_string()); }
 
 std::string answer_body(const std::string& learner, std::int64_t session, std::int64_t sequence, int choice)
 {
-    return json::serialize(json::object{{"learner", learner}, {"session", session}, {"sequence", sequence},
-                                        {"choice", choice}});
+    return json::serialize(
+        json::object{{"learner", learner}, {"session", session}, {"sequence", sequence}, {"choice", choice}});
 }
 
 /// The value of one series in the /metrics text (the whole line up to the value must match), or -1 when absent.
@@ -312,8 +312,7 @@ TEST_CASE("playground: the shared action sequence shows the same screens, as the
     CHECK(call(c, "GET", "/api/play/stats?learner=" + learner).status == 404);
 }
 
-TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessions and learners 404",
-          "[playground]")
+TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessions and learners 404", "[playground]")
 {
     playground_server s;
     quiz::test::loopback_client c(s.port());
@@ -347,8 +346,9 @@ TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessi
     CHECK(no_session.status == 404);
     CHECK(text(no_session.body.at("status")) == "no_session");
 
-    const auto stranger = call(c, "POST", "/api/play/answer",
-                               answer_body("0123456789abcdef0123456789abcdef", started.body.at("session").as_int64(), 1, 0));
+    const auto stranger =
+        call(c, "POST", "/api/play/answer",
+             answer_body("0123456789abcdef0123456789abcdef", started.body.at("session").as_int64(), 1, 0));
     CHECK(stranger.status == 404);
     CHECK(text(stranger.body.at("error")) == "unknown learner");
 
@@ -378,8 +378,9 @@ TEST_CASE("playground: switching to French renders the cards and feedback in Fre
     CHECK(text(card.at("how_to_answer")) == "Répondez par une lettre.");
     CHECK(text(card.at("guide").at("url")).ends_with("?lang=fr"));
 
-    const auto answered = call(c, "POST", "/api/play/answer",
-                               answer_body(learner, french.body.at("session").as_int64(), card.at("sequence").as_int64(), 0));
+    const auto answered =
+        call(c, "POST", "/api/play/answer",
+             answer_body(learner, french.body.at("session").as_int64(), card.at("sequence").as_int64(), 0));
     REQUIRE(answered.status == 200);
     const auto verdict = text(answered.body.at("feedback").at("verdict"));
     CHECK((verdict == "Bonne réponse\u00a0!" || verdict == "Pas tout à fait."));
@@ -458,12 +459,12 @@ namespace {
 /// database by SQL of the test's own: the labelled reviews a memory-model fit needs.
 std::int64_t labelled_reviews(SQLite::Database& db)
 {
-    return db.execAndGet(
-                 "SELECT count(*) FROM attempt a JOIN question_version v ON v.id = a.question_version_id"
-                 " WHERE (SELECT max(b.answered_at_ms) FROM attempt b"
-                 "        JOIN question_version w ON w.id = b.question_version_id"
-                 "        WHERE b.learner_id = a.learner_id AND w.question_id = v.question_id"
-                 "          AND b.answered_at_ms < a.answered_at_ms) / 86400000 < a.answered_at_ms / 86400000")
+    return db
+        .execAndGet("SELECT count(*) FROM attempt a JOIN question_version v ON v.id = a.question_version_id"
+                    " WHERE (SELECT max(b.answered_at_ms) FROM attempt b"
+                    "        JOIN question_version w ON w.id = b.question_version_id"
+                    "        WHERE b.learner_id = a.learner_id AND w.question_id = v.question_id"
+                    "          AND b.answered_at_ms < a.answered_at_ms) / 86400000 < a.answered_at_ms / 86400000")
         .getInt64();
 }
 
@@ -483,8 +484,8 @@ TEST_CASE("playground: the answer that brings a learner to the fitting threshold
     // The clock the server stamps answers with: a day further for each session, a minute further for each request.
     auto day = std::make_shared<std::atomic<int>>(0);
     auto ticks = std::make_shared<std::atomic<int>>(0);
-    const auto base = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::sys_days{
-        std::chrono::year{2026} / 3 / 2} + 9h);
+    const auto base = std::chrono::time_point_cast<std::chrono::milliseconds>(
+        std::chrono::sys_days{std::chrono::year{2026} / 3 / 2} + 9h);
     auto fits_started = std::make_shared<std::atomic<int>>(0);
     playground_server s("", [&](quiz::bot::cli::serve_hooks& hooks) {
         hooks.clock = [day, ticks, base] {

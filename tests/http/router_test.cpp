@@ -11,15 +11,9 @@ using quiz::bot::http::response;
 using quiz::bot::http::router;
 using quiz::bot::http::verb;
 
-router::match find(const router& r, verb v, std::string_view path)
-{
-    return r.find(v, path);
-}
+router::match find(const router& r, verb v, std::string_view path) { return r.find(v, path); }
 
-response ok(const request&)
-{
-    return response::text(200, "ok");
-}
+response ok(const request&) { return response::text(200, "ok"); }
 
 } // namespace
 

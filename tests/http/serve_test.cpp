@@ -186,7 +186,7 @@ TEST_CASE("serve: an unusable setting exits 2 with a message naming its variable
     }));
     CAPTURE(name, value);
     auto vars = good_variables(dir);
-    vars[name] = value == "<a text file>"       ? not_sqlite.string()
+    vars[name] = value == "<a text file>"        ? not_sqlite.string()
                  : value == "<a missing folder>" ? (dir.path() / "no-such-folder").string()
                                                  : value;
     const auto result = run_serve(vars);

@@ -148,15 +148,16 @@ TEST_CASE("malformed requests are answered 400 with a request id", "[http]")
 {
     const auto routes = basic_routes();
     running_server srv(routes);
-    const std::string bad = GENERATE(as<std::string>{},
-                                     "HELLO\r\n\r\n",                                             // no target, no version
-                                     "GET /hello HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n",  // bad field
-                                     "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", // bad length
-                                     "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
-                                     "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-                                     "GET /hello HTTP/7.0\r\nHost: x\r\n\r\n",                   // bad version
-                                     "GET http://example.com/hello HTTP/1.1\r\nHost: x\r\n\r\n", // absolute form
-                                     "GET /guide/a%zz/b HTTP/1.1\r\nHost: x\r\n\r\n");           // bad escape
+    const std::string bad =
+        GENERATE(as<std::string>{},
+                 "HELLO\r\n\r\n",                                                 // no target, no version
+                 "GET /hello HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n",       // bad field
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", // bad length
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+                 "GET /hello HTTP/7.0\r\nHost: x\r\n\r\n",                   // bad version
+                 "GET http://example.com/hello HTTP/1.1\r\nHost: x\r\n\r\n", // absolute form
+                 "GET /guide/a%zz/b HTTP/1.1\r\nHost: x\r\n\r\n");           // bad escape
     CAPTURE(bad);
     loopback_client c(srv.port());
     REQUIRE(c.send_raw(bad));
@@ -183,7 +184,8 @@ TEST_CASE("Expect: 100-continue gets 100 Continue when the body fits, 413 at onc
     CHECK(echoed->body == "hello");
 
     loopback_client too_big(srv.port());
-    REQUIRE(too_big.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 100000\r\n\r\n"));
+    REQUIRE(
+        too_big.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 100000\r\n\r\n"));
     const auto refused = too_big.read();
     REQUIRE(refused);
     CHECK(refused->status == 413);

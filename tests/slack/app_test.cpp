@@ -37,7 +37,7 @@ constexpr const char* form_type = "application/x-www-form-urlencoded";
 
 /// `quizbot serve` with Slack configured against a fake_slack, on a fresh database.
 class slack_bot {
-  public:
+public:
     slack_bot()
     {
         std::map<std::string, std::string, std::less<>> vars{
@@ -158,7 +158,7 @@ class slack_bot {
     std::shared_ptr<quiz::test::capture_sink> logs = std::make_shared<quiz::test::capture_sink>();
     fake_slack fake;
 
-  private:
+private:
     quiz::test::temp_dir dir_;
     std::istringstream in_;
     std::ostringstream out_;
@@ -168,14 +168,8 @@ class slack_bot {
     quiz::bot::http::server* server_ = nullptr;
 };
 
-std::string text_of(const slack_call& call)
-{
-    return json::serialize(call.json);
-}
-bool has(const slack_call& call, std::string_view text)
-{
-    return text_of(call).find(text) != std::string::npos;
-}
+std::string text_of(const slack_call& call) { return json::serialize(call.json); }
+bool has(const slack_call& call, std::string_view text) { return text_of(call).find(text) != std::string::npos; }
 
 /// The buttons of a message: action_id -> value.
 std::map<std::string, std::string> buttons(const slack_call& call)
@@ -191,10 +185,7 @@ std::map<std::string, std::string> buttons(const slack_call& call)
     return out;
 }
 
-std::string hook_path(int n)
-{
-    return "/hooks/" + std::to_string(n);
-}
+std::string hook_path(int n) { return "/hooks/" + std::to_string(n); }
 
 } // namespace
 
@@ -491,7 +482,7 @@ TEST_CASE("the shared action sequence shows the same screens, as Block Kit messa
         const auto question = buttons(bot.fake.wait_for(hook_path(hook), 1).at(0));
         ++hook;
         shown.push_back(question.count("forget_yes") == 1 && question.count("forget_no") == 1 ? seen::confirm
-                                                                                               : seen::other);
+                                                                                              : seen::other);
         const std::string id = yes ? "forget_yes" : "forget_no";
         bot.click(id, question.at(id), bot.fake.hook(hook));
         const auto done = bot.fake.wait_for(hook_path(hook), 1).at(0);

@@ -13,10 +13,7 @@ namespace json = boost::json;
 using namespace quiz::bot::slack;
 using quiz::engine::language;
 
-std::size_t chars(const json::value& v)
-{
-    return character_count(std::string_view(v.as_string()));
-}
+std::size_t chars(const json::value& v) { return character_count(std::string_view(v.as_string())); }
 
 /// Every Block Kit limit the renderers promise, checked on a message or view.
 void check_limits(const json::object& message, std::size_t max_blocks)
@@ -120,9 +117,10 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
     told.answer = {1, std::string(5000, 'a'), std::string(5000, 'f')};
     told.section_title = std::string(4000, 's');
     told.section = quiz::engine::section_key{"s"};
-    check_limits(feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{1}, "zero"),
-                                  language::en, {"https://q"}),
-                 50);
+    check_limits(
+        feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{1}, "zero"),
+                         language::en, {"https://q"}),
+        50);
 
     quiz::engine::learner_stats stats;
     stats.answered = 3;
@@ -130,7 +128,8 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
         stats.concepts.push_back({quiz::engine::concept_key{"c"}, std::string(300, 'l'), 0.5, false, 1});
     }
     stats.weakest.assign(stats.concepts.begin(), stats.concepts.begin() + 3);
-    check_limits(home_view(quiz::test::stats_screen_of(stats, "zero", std::string(400, 't'), language::fr), language::fr), 100);
+    check_limits(
+        home_view(quiz::test::stats_screen_of(stats, "zero", std::string(400, 't'), language::fr), language::fr), 100);
     check_limits(stats_message(quiz::test::stats_screen_of(stats, "zero", std::string(400, 't'), language::en)), 50);
 }
 
@@ -144,8 +143,9 @@ TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where
     told.section_title = "ZeRO stages";
     told.retry_in_session = true;
     told.interval_days = 1;
-    const auto message = feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{9}, "zero"),
-                                          language::en, {"http://h"});
+    const auto message =
+        feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{9}, "zero"),
+                         language::en, {"http://h"});
     const auto text = json::serialize(message);
     CHECK(text.find("Not quite.") != std::string::npos);
     CHECK(text.find("You chose A: Stage 1") != std::string::npos);
@@ -157,9 +157,9 @@ TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where
     CHECK(text.find("<http://h/guide/zero/stages?lang=en|Read more: ZeRO stages>") != std::string::npos);
     CHECK(text.find(R"("action_id":"next","value":"9")") != std::string::npos);
 
-    const auto fr =
-        json::serialize(feedback_message(quiz::test::feedback_screen_of(told, language::fr, quiz::engine::session_id{9}, "zero"),
-                                         language::fr, {"http://h"}));
+    const auto fr = json::serialize(
+        feedback_message(quiz::test::feedback_screen_of(told, language::fr, quiz::engine::session_id{9}, "zero"),
+                         language::fr, {"http://h"}));
     CHECK(fr.find("Pas tout à fait.") != std::string::npos);
     CHECK(fr.find("Suivant") != std::string::npos);
 }

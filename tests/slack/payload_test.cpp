@@ -159,8 +159,9 @@ TEST_CASE("button ids and values", "[slack][form]")
     CHECK_FALSE(std::get<forget_click>(*parse_click("forget_no", "")).confirmed);
     CHECK_FALSE(parse_click("delete_everything", "1"));
     // Every button quizbot makes reads back as itself.
-    for (const click& c : {click{answer_click{quiz::engine::session_id{7}, 0, 25}}, click{next_click{quiz::engine::session_id{9}}},
-                           click{start_click{"zero-sharded", false}}, click{forget_click{false}}}) {
+    for (const click& c :
+         {click{answer_click{quiz::engine::session_id{7}, 0, 25}}, click{next_click{quiz::engine::session_id{9}}},
+          click{start_click{"zero-sharded", false}}, click{forget_click{false}}}) {
         const auto made = ids_of(c);
         CHECK(parse_click(made.action_id, made.value) == c);
     }

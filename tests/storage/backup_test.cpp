@@ -19,10 +19,10 @@
 namespace quiz::storage {
 namespace {
 
+using test::concat;
 using test::count_rows;
 using test::read_bytes;
 using test::seed_version;
-using test::concat;
 using test::temp_folder;
 using test::write_bytes;
 

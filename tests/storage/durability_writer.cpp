@@ -75,7 +75,8 @@ int main(int argc, char** argv)
         storage::sqlite_identity_store identities(db);
         std::vector<engine::learner_id> learners;
         for (int t = 0; t < 4; ++t) {
-            learners.push_back(identities.ensure_learner({"local", std::string("writer-").append(std::to_string(t))}, ""));
+            learners.push_back(
+                identities.ensure_learner({"local", std::string("writer-").append(std::to_string(t))}, ""));
         }
         storage::group_commit writer(db);
         std::vector<std::thread> clients;

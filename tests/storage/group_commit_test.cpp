@@ -10,8 +10,8 @@
 #include <atomic>
 #include <condition_variable>
 #include <filesystem>
-#include <mutex>
 #include <future>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -23,20 +23,14 @@ namespace {
 using test::concat;
 using test::temp_folder;
 
-void make_table(SQLite::Database& db)
-{
-    db.exec("CREATE TABLE item (name TEXT PRIMARY KEY) STRICT");
-}
+void make_table(SQLite::Database& db) { db.exec("CREATE TABLE item (name TEXT PRIMARY KEY) STRICT"); }
 
 std::function<void()> insert(SQLite::Database& db, const std::string& name)
 {
     return [&db, name] { db.exec("INSERT INTO item (name) VALUES ('" + name + "')"); };
 }
 
-std::int64_t count_items(SQLite::Database& db)
-{
-    return db.execAndGet("SELECT count(*) FROM item").getInt64();
-}
+std::int64_t count_items(SQLite::Database& db) { return db.execAndGet("SELECT count(*) FROM item").getInt64(); }
 
 // Holds the writer inside a unit until release(), so that the units submitted meanwhile form the next batch.
 class gate {
@@ -150,10 +144,11 @@ TEST_CASE("the batch observer sees each transaction's units, failures and durati
         held.hold(writer);
         std::promise<void> first_batch_done;
         writer.submit(insert(db, "a"), completion);
-        writer.submit([] { throw std::runtime_error("refused"); }, [&](std::exception_ptr failure) {
-            completion(failure);
-            first_batch_done.set_value();
-        });
+        writer.submit([] { throw std::runtime_error("refused"); },
+                      [&](std::exception_ptr failure) {
+                          completion(failure);
+                          first_batch_done.set_value();
+                      });
         held.release();
         first_batch_done.get_future().wait(); // so that "b" cannot join the first batch
         writer.run(insert(db, "b"));

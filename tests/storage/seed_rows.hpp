@@ -46,7 +46,8 @@ inline void seed_version(SQLite::Database& db, int version)
                 "');"
                 "INSERT INTO group_round (id, workspace_id, channel_id, host_id, pack_id, status, state_format, state)"
                 " VALUES (1, 1, '77', 1, 1, 'active', 1, '" +
-                round_state_v1 + "');"
+                round_state_v1 +
+                "');"
                 "INSERT INTO round_participant (round_id, learner_id) VALUES (1, 1);"
                 "INSERT INTO processed_event (platform, event_id, received_at_ms) VALUES ('discord', 'ev1', 1000);");
         break;

@@ -69,7 +69,9 @@ TEST_CASE("a profile cannot be saved for a learner the edge never created")
 {
     sqlite_fixture f;
     auto unit = f.units().begin();
-    CHECK_THROWS_AS(unit->learners().save(engine::learner_profile{engine::learner_id{77}, engine::language::en, std::nullopt, 0, 0}), std::logic_error);
+    CHECK_THROWS_AS(unit->learners().save(
+                        engine::learner_profile{engine::learner_id{77}, engine::language::en, std::nullopt, 0, 0}),
+                    std::logic_error);
     CHECK_FALSE(unit->learners().find(engine::learner_id{77}));
 }
 
@@ -181,8 +183,8 @@ TEST_CASE("a stored state that cannot be read is reported, not guessed")
     }
     f.db.exec("UPDATE session SET state = json_set(state, '$.phase', 'dancing')");
     auto unit = f.units().begin();
-    CHECK_THROWS_WITH(unit->sessions().find(id), Catch::Contains(concat("session ", std::to_string(id.value()))) &&
-                                                     Catch::Contains("phase"));
+    CHECK_THROWS_WITH(unit->sessions().find(id),
+                      Catch::Contains(concat("session ", std::to_string(id.value()))) && Catch::Contains("phase"));
     f.db.exec("UPDATE session SET state_format = 99");
     CHECK_THROWS_WITH(unit->sessions().find(id), Catch::Contains("format 99"));
 }

@@ -15,28 +15,27 @@ namespace quiz::test {
 
 /// What a step showed, read off the front end's own rendering.
 enum class seen {
-    card,             ///< start: the first question, with a way to answer each choice
-    wrong_feedback,   ///< a wrong answer: judged wrong, the chosen choice's explanation and the right answer
-    same_feedback,    ///< the same answer delivered again: the first answer's feedback, nothing recorded twice
-    next_card,        ///< next: the second question
-    stats,            ///< the learner's progress, counting the one answer
-    confirm,          ///< forget-me: asked first
-    nothing_erased,   ///< refused: said so, every answer kept
-    erased,           ///< confirmed: said so, nothing left in the database
-    other,            ///< anything else (a failure to look into)
+    card,           ///< start: the first question, with a way to answer each choice
+    wrong_feedback, ///< a wrong answer: judged wrong, the chosen choice's explanation and the right answer
+    same_feedback,  ///< the same answer delivered again: the first answer's feedback, nothing recorded twice
+    next_card,      ///< next: the second question
+    stats,          ///< the learner's progress, counting the one answer
+    confirm,        ///< forget-me: asked first
+    nothing_erased, ///< refused: said so, every answer kept
+    erased,         ///< confirmed: said so, nothing left in the database
+    other,          ///< anything else (a failure to look into)
 };
 
 /// start, wrong answer, replayed answer, next, stats, forget-me refused (asked, then no), forget-me confirmed
 /// (asked, then yes).
-inline const std::vector<seen> expected_screens{seen::card,    seen::wrong_feedback, seen::same_feedback,
-                                                seen::next_card, seen::stats,      seen::confirm,
-                                                seen::nothing_erased, seen::confirm, seen::erased};
+inline const std::vector<seen> expected_screens{seen::card,           seen::wrong_feedback, seen::same_feedback,
+                                                seen::next_card,      seen::stats,          seen::confirm,
+                                                seen::nothing_erased, seen::confirm,        seen::erased};
 
 inline std::string_view name(seen s)
 {
-    constexpr std::array<std::string_view, 9> names{"card",    "wrong_feedback", "same_feedback",
-                                                    "next_card", "stats",        "confirm",
-                                                    "nothing_erased", "erased",  "other"};
+    constexpr std::array<std::string_view, 9> names{"card",    "wrong_feedback", "same_feedback", "next_card", "stats",
+                                                    "confirm", "nothing_erased", "erased",        "other"};
     return names[static_cast<std::size_t>(s)];
 }
 

@@ -7,12 +7,7 @@ namespace quiz::test {
 
 using namespace quiz::engine;
 
-class memory_unit final : public unit_of_work,
-                          learner_store,
-                          progress_store,
-                          attempt_log,
-                          session_store,
-                          round_store {
+class memory_unit final : public unit_of_work, learner_store, progress_store, attempt_log, session_store, round_store {
 public:
     explicit memory_unit(memory_store& store) : store_(store), data_(store.data_) {}
 
@@ -135,8 +130,7 @@ public:
         }
         return rows;
     }
-    std::vector<std::chrono::milliseconds> recent_right_response_times(learner_id learner,
-                                                                       std::size_t count) override
+    std::vector<std::chrono::milliseconds> recent_right_response_times(learner_id learner, std::size_t count) override
     {
         std::vector<const attempt_record*> right;
         for (const auto& a : data_.attempts) {

@@ -58,8 +58,8 @@ inline question_memory bare_memory(const std::string& question)
     return m;
 }
 
-inline attempt_record an_attempt(learner_id learner, const std::string& key, const std::string& question,
-                                 bool first, bool correct)
+inline attempt_record an_attempt(learner_id learner, const std::string& key, const std::string& question, bool first,
+                                 bool correct)
 {
     attempt_record a;
     a.key = idempotency_key{key};
@@ -236,8 +236,8 @@ TEMPLATE_LIST_TEST_CASE("ports: a learner's memory model is stored whole, found 
     CHECK(unit->learners().recall_model(ada) == stored);
 }
 
-TEMPLATE_LIST_TEST_CASE("ports: a learner's history is every answer of theirs, any pack, in the order given",
-                        "[ports]", port_fixtures)
+TEMPLATE_LIST_TEST_CASE("ports: a learner's history is every answer of theirs, any pack, in the order given", "[ports]",
+                        port_fixtures)
 {
     using namespace quiz::test::contract;
     TestType f;
@@ -259,10 +259,10 @@ TEMPLATE_LIST_TEST_CASE("ports: a learner's history is every answer of theirs, a
     auto unit = f.units().begin();
     const auto history = unit->attempts().history(ada);
     REQUIRE(history.size() == 2);
-    CHECK(history[0] == answer_outline{pack_key{"zero"}, question_key{"q1"}, fsrs::rating::again,
-                                       at(1'709'500'000'000), std::chrono::milliseconds{1234}});
-    CHECK(history[1] == answer_outline{pack_key{"zero"}, question_key{"q2"}, fsrs::rating::good,
-                                       at(1'709'600'000'000), std::chrono::milliseconds{5400}});
+    CHECK(history[0] == answer_outline{pack_key{"zero"}, question_key{"q1"}, fsrs::rating::again, at(1'709'500'000'000),
+                                       std::chrono::milliseconds{1234}});
+    CHECK(history[1] == answer_outline{pack_key{"zero"}, question_key{"q2"}, fsrs::rating::good, at(1'709'600'000'000),
+                                       std::chrono::milliseconds{5400}});
     CHECK(unit->attempts().history(bob).size() == 1);
 }
 
@@ -304,8 +304,7 @@ TEMPLATE_LIST_TEST_CASE("ports: memories and skills are kept per learner and pac
         REQUIRE(skills.size() == 2);
         CHECK(*find_by(skills, concept_key{"sharding"}, &concept_skill::key) ==
               concept_skill{concept_key{"sharding"}, -0.375, 6, 2});
-        CHECK(unit->progress().skills(bob, zero) ==
-              std::vector{concept_skill{concept_key{"sharding"}, 0.5, 1, 1}});
+        CHECK(unit->progress().skills(bob, zero) == std::vector{concept_skill{concept_key{"sharding"}, 0.5, 1, 1}});
         CHECK(unit->progress().skills(ada, other).empty());
 
         // Saving again replaces; a new text version of the question is recorded with it.
@@ -424,8 +423,8 @@ TEMPLATE_LIST_TEST_CASE("ports: a learner's latest right answers' response times
     auto unit = f.units().begin();
     unit->attempts().append(timed(ada, "a6", true, 7000, 6, ada_session)); // this unit's own, uncommitted
     using ms = std::chrono::milliseconds;
-    CHECK(unit->attempts().recent_right_response_times(ada, 10) == std::vector<ms>{ms{7000}, ms{2000}, ms{4000},
-                                                                                   ms{1000}});
+    CHECK(unit->attempts().recent_right_response_times(ada, 10) ==
+          std::vector<ms>{ms{7000}, ms{2000}, ms{4000}, ms{1000}});
     CHECK(unit->attempts().recent_right_response_times(ada, 2) == std::vector<ms>{ms{7000}, ms{2000}});
     CHECK(unit->attempts().recent_right_response_times(bob, 10) == std::vector<ms>{ms{6000}});
     CHECK(unit->attempts().recent_right_response_times(carl, 10).empty());
@@ -472,8 +471,8 @@ TEMPLATE_LIST_TEST_CASE("ports: sessions are stored whole and the active one is 
     CHECK(unit->sessions().active_for(ada)->id != first_id);
 }
 
-TEMPLATE_LIST_TEST_CASE("ports: rounds are stored whole and a channel's active round is the one not ended",
-                        "[ports]", port_fixtures)
+TEMPLATE_LIST_TEST_CASE("ports: rounds are stored whole and a channel's active round is the one not ended", "[ports]",
+                        port_fixtures)
 {
     using namespace quiz::test::contract;
     TestType f;
@@ -503,8 +502,8 @@ TEMPLATE_LIST_TEST_CASE("ports: rounds are stored whole and a channel's active r
     CHECK_FALSE(unit->rounds().active_in(club, "C024BE91L"));
 }
 
-TEMPLATE_LIST_TEST_CASE("ports: the typical form of a concept is the mean over the learners who answered it",
-                        "[ports]", port_fixtures)
+TEMPLATE_LIST_TEST_CASE("ports: the typical form of a concept is the mean over the learners who answered it", "[ports]",
+                        port_fixtures)
 {
     using namespace quiz::test::contract;
     TestType f;

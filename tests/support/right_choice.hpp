@@ -29,8 +29,8 @@ inline std::optional<std::size_t> right_choice(const std::string& card_text)
                     continue;
                 }
                 for (std::size_t i = 0; i < text->choices.size(); ++i) {
-                    const std::string line = "\n" + std::string(1, static_cast<char>('A' + i)) + ". " +
-                                             text->choices[q.correct].text + "\n";
+                    const std::string line =
+                        "\n" + std::string(1, static_cast<char>('A' + i)) + ". " + text->choices[q.correct].text + "\n";
                     if (card_text.find(line) != std::string::npos) {
                         return i;
                     }

@@ -40,7 +40,7 @@ struct discord_user {
 };
 
 class discord_server {
-  public:
+public:
     explicit discord_server(std::map<std::string, std::string, std::less<>> extra = {},
                             bot::cli::serve_hooks hooks = {})
     {
@@ -179,7 +179,7 @@ class discord_server {
         return post(json::serialize(o), "click");
     }
 
-  private:
+private:
     std::string next_id() { return std::to_string(1500000000000000000LL + ++ids_); }
 
     temp_dir dir_;

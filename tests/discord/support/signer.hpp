@@ -10,7 +10,7 @@
 namespace quiz::test {
 
 class ed25519_signer {
-  public:
+public:
     ed25519_signer();
     ~ed25519_signer();
     ed25519_signer(const ed25519_signer&) = delete;
@@ -20,7 +20,7 @@ class ed25519_signer {
     /// 128 lowercase hex digits.
     [[nodiscard]] std::string sign_hex(std::string_view timestamp, std::string_view body) const;
 
-  private:
+private:
     struct key;
     std::unique_ptr<key> key_;
 };

@@ -29,10 +29,7 @@ public:
         return out;
     }
 
-    [[nodiscard]] bool contains(std::string_view text)
-    {
-        return all().find(text) != std::string::npos;
-    }
+    [[nodiscard]] bool contains(std::string_view text) { return all().find(text) != std::string::npos; }
 
 protected:
     void sink_it_(const spdlog::details::log_msg& msg) override

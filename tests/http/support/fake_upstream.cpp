@@ -166,10 +166,7 @@ fake_upstream::fake_upstream(script s, std::optional<server_identity> identity)
 
 fake_upstream::~fake_upstream() = default;
 
-std::uint16_t fake_upstream::port() const
-{
-    return impl_->acceptor.local_endpoint().port();
-}
+std::uint16_t fake_upstream::port() const { return impl_->acceptor.local_endpoint().port(); }
 
 int fake_upstream::requests() const
 {

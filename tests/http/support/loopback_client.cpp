@@ -121,9 +121,6 @@ bool loopback_client::wait_closed()
     }
 }
 
-std::uint16_t loopback_client::local_port() const
-{
-    return state_->socket.local_endpoint().port();
-}
+std::uint16_t loopback_client::local_port() const { return state_->socket.local_endpoint().port(); }
 
 } // namespace quiz::test

@@ -18,8 +18,7 @@ namespace quiz::test {
 
 class running_server {
 public:
-    explicit running_server(const bot::http::router& routes, bot::http::server_limits limits = {},
-                            unsigned threads = 2)
+    explicit running_server(const bot::http::router& routes, bot::http::server_limits limits = {}, unsigned threads = 2)
         : sink_(std::make_shared<capture_sink>()), logger_(bot::make_logger(bot::log_format::plain, sink_)),
           metrics_(registry_), server_(options(limits, threads), routes, *logger_, metrics_)
     {

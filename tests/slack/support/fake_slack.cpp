@@ -48,10 +48,7 @@ fake_slack::fake_slack()
     server_ = std::make_unique<running_server>(routes_);
 }
 
-std::string fake_slack::base() const
-{
-    return "http://127.0.0.1:" + std::to_string(port());
-}
+std::string fake_slack::base() const { return "http://127.0.0.1:" + std::to_string(port()); }
 
 void fake_slack::set_locale(std::optional<std::string> locale)
 {

@@ -26,7 +26,7 @@ struct slack_call {
 };
 
 class fake_slack {
-  public:
+public:
     fake_slack();
     fake_slack(const fake_slack&) = delete;
     fake_slack& operator=(const fake_slack&) = delete;
@@ -46,7 +46,7 @@ class fake_slack {
     /// Waits until at least `count` calls to `path` arrived (10 s at most); returns them.
     std::vector<slack_call> wait_for(const std::string& path, std::size_t count);
 
-  private:
+private:
     void record(slack_call call);
 
     mutable std::mutex mutex_;
