@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "bot/discord/component_ids.hpp"
 
+#include "bot/overloaded.hpp"
+
 #include <charconv>
 #include <vector>
 
 namespace quiz::bot::discord {
 
 namespace {
-
-template <class... F>
-struct overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-overloaded(F...) -> overloaded<F...>; // clang 14 does not deduce aggregates by itself
 
 std::vector<std::string_view> split(std::string_view text)
 {

@@ -3,17 +3,13 @@
 
 #include "bot/discord/component_ids.hpp"
 #include "bot/discord/texts.hpp"
+#include "bot/overloaded.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/text_render.hpp"
 
 namespace quiz::bot::discord {
 
 namespace {
-
-template <class... Ts>
-struct overloaded : Ts... {
-    using Ts::operator()...;
-};
 
 tutoring::actor actor_of(const interaction& in)
 {

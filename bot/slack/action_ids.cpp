@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/slack/action_ids.hpp"
 
+#include "bot/overloaded.hpp"
 #include "engine/choice_order.hpp"
 
 #include <charconv>
@@ -46,11 +47,6 @@ std::optional<answer_click> parse_answer(std::string_view text)
     }
     return answer_click{*session, *sequence, *position};
 }
-
-template <class... Ts>
-struct overloaded : Ts... {
-    using Ts::operator()...;
-};
 
 } // namespace
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/slack/flows.hpp"
 
+#include "bot/overloaded.hpp"
 #include "bot/slack/action_ids.hpp"
 #include "bot/slack/block_limits.hpp"
 #include "bot/slack/texts.hpp"
@@ -10,11 +11,6 @@ namespace quiz::bot::slack {
 namespace {
 
 using arg = engine::message_arg;
-
-template <class... Ts>
-struct overloaded : Ts... {
-    using Ts::operator()...;
-};
 
 intent make_intent(tutoring::action what, std::string command = "/quiz")
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/tutoring/service.hpp"
 
+#include "bot/overloaded.hpp"
 #include "bot/tutoring/session_seed.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/catalog.hpp"
@@ -18,11 +19,6 @@ namespace {
 
 using engine::language;
 using arg = engine::message_arg;
-
-template <class... Ts>
-struct overloaded : Ts... {
-    using Ts::operator()...;
-};
 
 screen notice(notice_kind kind, language lang, std::string text)
 {
