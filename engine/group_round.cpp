@@ -286,7 +286,10 @@ round_reveal make_reveal(const round_state& state, const pack_index& index)
             const std::string* label = tag.label.best(state.lang);
             reveal.common_misconception = label != nullptr ? *label : tag.key.value();
         }
+        reveal.common_wrong = make_feedback(index, q, state.order, choice, state.lang).chosen;
     }
+    reveal.section = told.section;
+    reveal.section_title = told.section_title;
     reveal.answered = static_cast<int>(state.answers.size());
     reveal.players = static_cast<int>(state.players.size());
     return reveal;
@@ -351,6 +354,61 @@ void end_round(round_state& state) noexcept
         close_question(state, close_reason::host);
     }
     state.phase = round_phase::ended;
+}
+
+std::optional<feedback> judged_answer(const round_state& state, const pack_index& index, learner_id learner,
+                                      language lang)
+{
+    if (state.phase == round_phase::open || !state.question || !state.closed_by) {
+        return std::nullopt;
+    }
+    const auto mine = std::find_if(state.answers.begin(), state.answers.end(),
+                                   [&](const round_answer& a) { return a.learner == learner; });
+    const auto q = index.find(*state.question);
+    if (mine == state.answers.end() || !q) {
+        return std::nullopt;
+    }
+    return make_feedback(index, *q, state.order, mine->chosen, lang);
+}
+
+std::optional<question_key> hardest_question(std::span<const round_attempt> attempts)
+{
+    struct tally {
+        question_key question;
+        int answers = 0;
+        int right = 0;
+    };
+    std::vector<tally> tallies; // in the order first answered, which is the order asked
+    for (const auto& a : attempts) {
+        auto it = std::find_if(tallies.begin(), tallies.end(), [&](const tally& t) { return t.question == a.question; });
+        if (it == tallies.end()) {
+            tallies.push_back({a.question, 0, 0});
+            it = std::prev(tallies.end());
+        }
+        it->answers += 1;
+        it->right += a.correct ? 1 : 0;
+    }
+    const tally* hardest = nullptr;
+    for (const auto& t : tallies) {
+        // right/answers < best.right/best.answers, without division
+        const auto lhs = static_cast<long>(t.right) * (hardest ? hardest->answers : 1);
+        const auto rhs = hardest ? static_cast<long>(hardest->right) * t.answers : 0L;
+        if (hardest == nullptr || lhs < rhs || (lhs == rhs && t.answers > hardest->answers)) {
+            hardest = &t;
+        }
+    }
+    return hardest ? std::optional(hardest->question) : std::nullopt;
+}
+
+std::vector<question_key> missed_by(std::span<const round_attempt> attempts, learner_id learner)
+{
+    std::vector<question_key> missed;
+    for (const auto& a : attempts) {
+        if (a.learner == learner && !a.correct && std::find(missed.begin(), missed.end(), a.question) == missed.end()) {
+            missed.push_back(a.question);
+        }
+    }
+    return missed;
 }
 
 } // namespace quiz::engine

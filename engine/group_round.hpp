@@ -53,6 +53,21 @@ struct round_player {
     friend bool operator==(const round_player&, const round_player&) = default;
 };
 
+/// A round whose question is open, and when it closes.
+struct round_deadline {
+    round_id round;
+    instant deadline;
+    friend bool operator==(const round_deadline&, const round_deadline&) = default;
+};
+
+/// One answer given in a round, as the attempt log keeps it.
+struct round_attempt {
+    learner_id learner;
+    question_key question;
+    bool correct = false;
+    friend bool operator==(const round_attempt&, const round_attempt&) = default;
+};
+
 struct round_state {
     round_id id;
     workspace_id workspace;
@@ -139,6 +154,9 @@ struct round_reveal {
     int answered = 0;
     int players = 0;
     std::optional<std::string> common_misconception; ///< the label of the most chosen wrong choice's confusion
+    std::optional<choice_view> common_wrong;         ///< the most chosen wrong choice, with its explanation
+    section_key section;                             ///< where the guide explains it
+    std::string section_title;
 };
 [[nodiscard]] round_reveal make_reveal(const round_state& state, const pack_index& index);
 
@@ -166,5 +184,17 @@ struct score_line {
 [[nodiscard]] std::vector<score_line> scoreboard(const round_state& state);
 
 void end_round(round_state& state) noexcept;
+
+/// How the member's answer to the question just closed is judged, in their language; nullopt when they did not
+/// answer it or it is still open (nobody learns anything before the reveal).
+[[nodiscard]] std::optional<feedback> judged_answer(const round_state& state, const pack_index& index,
+                                                    learner_id learner, language lang);
+
+/// The round's hardest question: the smallest share of right answers (at least one answer), ties to the one with
+/// more answers, then to the one asked first.
+[[nodiscard]] std::optional<question_key> hardest_question(std::span<const round_attempt> attempts);
+
+/// The questions the learner missed in the round, each once, in the order they were asked.
+[[nodiscard]] std::vector<question_key> missed_by(std::span<const round_attempt> attempts, learner_id learner);
 
 } // namespace quiz::engine

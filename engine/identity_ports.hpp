@@ -37,8 +37,12 @@ public:
     [[nodiscard]] virtual std::optional<learner_id> find_learner(const platform_identity& who) = 0;
     /// The learner's id, adding them the first time. A non-empty `display_name` replaces the stored one.
     virtual learner_id ensure_learner(const platform_identity& who, const std::string& display_name) = 0;
-    /// Adds the learner to the workspace (a Discord server, a Slack team, this machine) as a learner, once.
-    virtual void join_workspace(const platform_identity& workspace, const std::string& name, learner_id learner) = 0;
+    /// Adds the learner to the workspace (a Discord server, a Slack team, this machine) as a learner, once; the
+    /// workspace's id.
+    virtual workspace_id join_workspace(const platform_identity& workspace, const std::string& name,
+                                        learner_id learner) = 0;
+    /// The name the learner goes by ('' when never given): scoreboards show it.
+    [[nodiscard]] virtual std::string display_name(learner_id learner) = 0;
     /// nullopt until a language is set.
     [[nodiscard]] virtual std::optional<stored_language> language_of(learner_id learner) = 0;
     virtual void set_language(learner_id learner, stored_language lang) = 0;

@@ -81,6 +81,8 @@ public:
                                                                                              std::size_t count) = 0;
     /// Every answer of the learner (any pack), in the order they were given; what their memory model is fitted on.
     [[nodiscard]] virtual std::vector<answer_outline> history(learner_id learner) = 0;
+    /// Every answer given in the round, in the order they were given.
+    [[nodiscard]] virtual std::vector<round_attempt> round_attempts(round_id round) = 0;
 };
 
 /// Learners' sessions. A learner has at most one active (not ended) session.
@@ -107,6 +109,8 @@ public:
     [[nodiscard]] virtual std::optional<round_state> active_in(workspace_id workspace, const std::string& channel) = 0;
     /// Replaces the stored state of `state.id` (which must exist).
     virtual void save(const round_state& state) = 0;
+    /// Every round with a question open, and when it closes: what the server's timers wait for after a restart.
+    [[nodiscard]] virtual std::vector<round_deadline> open_deadlines() = 0;
 };
 
 /// One user action's transaction. Obtain the stores from it; commit once at the end.

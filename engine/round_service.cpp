@@ -14,6 +14,17 @@ round_outcome describe(const round_state& state, const pack_index& index, instan
     round_outcome outcome;
     outcome.round = state.id;
     outcome.lang = state.lang;
+    outcome.host = state.host;
+    outcome.channel = state.channel;
+    outcome.pack = state.pack;
+    if (state.question) {
+        outcome.card = round_card(state, index);
+    }
+    outcome.number = static_cast<int>(state.asked.size());
+    outcome.questions = state.options.questions;
+    for (const auto& player : state.players) {
+        outcome.players.push_back(player.learner);
+    }
     switch (state.phase) {
     case round_phase::open:
         outcome.view = view_round(state, index, now);
@@ -28,6 +39,16 @@ round_outcome describe(const round_state& state, const pack_index& index, instan
             outcome.reveal = make_reveal(state, index);
         }
         break;
+    }
+    return outcome;
+}
+
+/// describe, with the hardest question once the round has ended (read from the attempt log).
+round_outcome describe_in(unit_of_work& unit, const round_state& state, const pack_index& index, instant now)
+{
+    auto outcome = describe(state, index, now);
+    if (outcome.ended) {
+        outcome.hardest = hardest_question(unit.attempts().round_attempts(state.id));
     }
     return outcome;
 }
@@ -179,11 +200,14 @@ round_outcome group_tutor::tick(round_id round, instant now)
     if (index == nullptr) {
         return failure(round_status::unknown_pack, round);
     }
-    if (close_if_due(*state, now)) {
+    const bool closed_now = close_if_due(*state, now);
+    if (closed_now) {
         unit->rounds().save(*state);
         unit->commit();
     }
-    return describe(*state, *index, now);
+    auto outcome = describe(*state, *index, now);
+    outcome.changed = closed_now;
+    return outcome;
 }
 
 round_outcome group_tutor::reveal(round_id round, learner_id by, instant now)
@@ -225,12 +249,13 @@ round_outcome group_tutor::next(round_id round, learner_id by, instant now)
         return failure(round_status::not_host, round);
     }
     if (state->phase == round_phase::ended) {
-        return describe(*state, *index, now);
+        return describe_in(*unit, *state, *index, now);
     }
     ask_with_models(*unit, *state, *index, config_, now);
     unit->rounds().save(*state);
+    auto outcome = describe_in(*unit, *state, *index, now); // before the commit, which ends the unit
     unit->commit();
-    return describe(*state, *index, now);
+    return outcome;
 }
 
 round_outcome group_tutor::end(round_id round, learner_id by, instant now)
@@ -249,8 +274,37 @@ round_outcome group_tutor::end(round_id round, learner_id by, instant now)
     }
     end_round(*state);
     unit->rounds().save(*state);
+    auto outcome = describe_in(*unit, *state, *index, now); // before the commit, which ends the unit
     unit->commit();
-    return describe(*state, *index, now);
+    return outcome;
+}
+
+round_outcome group_tutor::look(round_id round, learner_id learner, language lang, instant now)
+{
+    auto unit = units_.begin();
+    auto state = unit->rounds().find(round);
+    if (!state) {
+        return failure(round_status::no_round, round);
+    }
+    const pack_index* index = packs_.find(state->pack);
+    if (index == nullptr) {
+        return failure(round_status::unknown_pack, round);
+    }
+    auto outcome = describe_in(*unit, *state, *index, now);
+    outcome.mine = judged_answer(*state, *index, learner, lang);
+    return outcome;
+}
+
+std::vector<question_key> group_tutor::misses(round_id round, learner_id learner)
+{
+    auto unit = units_.begin();
+    return missed_by(unit->attempts().round_attempts(round), learner);
+}
+
+std::vector<round_deadline> group_tutor::open_deadlines()
+{
+    auto unit = units_.begin();
+    return unit->rounds().open_deadlines();
 }
 
 } // namespace quiz::engine

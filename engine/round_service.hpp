@@ -44,10 +44,20 @@ struct round_outcome {
     round_status status = round_status::ok;
     round_id round;
     language lang = language::en;
+    learner_id host;
+    std::string channel;
+    pack_key pack;
+    int number = 0;    ///< questions asked so far (the open one included)
+    int questions = 0; ///< questions the round was started for
+    std::vector<learner_id> players;
     std::optional<round_view> view;
+    std::optional<question_card> card; ///< the question asked last: open, or shown again with its reveal
     std::optional<round_reveal> reveal;
     std::vector<score_line> scores; ///< filled once the round has ended
+    std::optional<question_key> hardest; ///< once the round has ended
     bool ended = false;
+    std::optional<feedback> mine; ///< look: how the asker's answer to the question just revealed is judged
+    bool changed = false;         ///< tick: this call closed the question
 };
 
 struct round_answer_request {
@@ -85,6 +95,12 @@ public:
     round_outcome next(round_id round, learner_id by, instant now);
     /// The host ends the round: the scoreboard.
     round_outcome end(round_id round, learner_id by, instant now);
+    /// The round as it stands, with how `learner`'s answer is judged once revealed (in `lang`). Changes nothing.
+    round_outcome look(round_id round, learner_id learner, language lang, instant now);
+    /// The questions `learner` missed in the round, in the order asked.
+    std::vector<question_key> misses(round_id round, learner_id learner);
+    /// Every round with a question open, and when it closes.
+    std::vector<round_deadline> open_deadlines();
 
     /// Tells `listener` (which must outlive the service; null: nobody) of every accepted answer, after its commit.
     void listen(answer_listener* listener) noexcept { listener_ = listener; }

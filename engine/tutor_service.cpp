@@ -50,9 +50,17 @@ session_outcome tutor::start_session(const start_request& request)
     }
     const auto population = unit->attempts().first_attempt_stats(request.pack);
     auto loaded = load_learner(*unit, *index, request.learner, population, config_);
+    auto options = request.options;
+    if (options.length == 0 && !request.review_first.empty()) {
+        options.length = static_cast<int>(request.review_first.size());
+    }
     session_state state = open_session(request.learner, request.workspace, request.pack, request.where,
-                                       request.lang.value_or(loaded.profile.lang), request.options, request.seed,
-                                       request.now);
+                                       request.lang.value_or(loaded.profile.lang), options, request.seed, request.now);
+    for (const auto& question : request.review_first) {
+        if (index->find(question)) {
+            state.retries.push_back({question, 0});
+        }
+    }
     state.id = unit->sessions().add(state);
     auto outcome = continue_session(state, *index, loaded, config_, request.now);
     unit->sessions().save(state);

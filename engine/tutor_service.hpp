@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace quiz::engine {
 
@@ -25,6 +26,9 @@ struct start_request {
     session_options options;
     std::uint64_t seed = 0; ///< shuffles the choices of this session
     instant now;
+    /// Asked first, in this order, as retries whose turn has come (a group round's misses); with options.length
+    /// left at 0, the session is as long as this list.
+    std::vector<question_key> review_first;
 };
 
 enum class session_status : std::uint8_t {

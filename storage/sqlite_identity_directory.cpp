@@ -30,13 +30,19 @@ engine::learner_id sqlite_identity_directory::ensure_learner(const engine::platf
     return store_.ensure_learner(as_identity(who), display_name);
 }
 
-void sqlite_identity_directory::join_workspace(const engine::platform_identity& workspace, const std::string& name,
-                                               engine::learner_id learner)
+engine::workspace_id sqlite_identity_directory::join_workspace(const engine::platform_identity& workspace,
+                                                               const std::string& name, engine::learner_id learner)
 {
     const auto id = store_.ensure_workspace(as_identity(workspace), name);
     if (!store_.role_of(id, learner)) {
         store_.set_role(id, learner, member_role::learner);
     }
+    return id;
+}
+
+std::string sqlite_identity_directory::display_name(engine::learner_id learner)
+{
+    return store_.display_name_of(learner);
 }
 
 std::optional<engine::stored_language> sqlite_identity_directory::language_of(engine::learner_id learner)

@@ -24,8 +24,9 @@ public:
 
     [[nodiscard]] std::optional<engine::learner_id> find_learner(const engine::platform_identity& who) override;
     engine::learner_id ensure_learner(const engine::platform_identity& who, const std::string& display_name) override;
-    void join_workspace(const engine::platform_identity& workspace, const std::string& name,
-                        engine::learner_id learner) override;
+    engine::workspace_id join_workspace(const engine::platform_identity& workspace, const std::string& name,
+                                        engine::learner_id learner) override;
+    [[nodiscard]] std::string display_name(engine::learner_id learner) override;
     [[nodiscard]] std::optional<engine::stored_language> language_of(engine::learner_id learner) override;
     void set_language(engine::learner_id learner, engine::stored_language lang) override;
     bool first_delivery(const std::string& platform, const std::string& event_id, engine::instant received_at) override;

@@ -23,6 +23,7 @@ sqlite_identity_store::sqlite_identity_store(SQLite::Database& db)
       rename_learner_(db, "UPDATE learner SET display_name = ?2 WHERE id = ?1"),
       set_locale_(db, "UPDATE learner SET locale = ?2, locale_chosen = ?3 WHERE id = ?1"),
       locale_of_(db, "SELECT locale FROM learner WHERE id = ?1"),
+      name_of_(db, "SELECT display_name FROM learner WHERE id = ?1"),
       locale_chosen_(db, "SELECT locale_chosen FROM learner WHERE id = ?1"),
       set_role_(db, "INSERT INTO membership (workspace_id, learner_id, role) VALUES (?1, ?2, ?3)"
                     " ON CONFLICT (workspace_id, learner_id) DO UPDATE SET role = excluded.role"),
@@ -114,6 +115,13 @@ std::optional<engine::language> sqlite_identity_store::locale_of(engine::learner
     }
     const auto text = optional_text(use->getColumn(0));
     return text ? engine::parse_language(*text) : std::nullopt;
+}
+
+std::string sqlite_identity_store::display_name_of(engine::learner_id learner)
+{
+    const statement_use use(name_of_);
+    use->bind(1, learner.value());
+    return use->executeStep() ? use->getColumn(0).getString() : std::string{};
 }
 
 bool sqlite_identity_store::locale_chosen(engine::learner_id learner)

@@ -39,6 +39,8 @@ public:
     void set_locale(engine::learner_id learner, engine::language lang, bool chosen = false);
     /// Whether the stored language was chosen by the learner (false for an unknown learner).
     [[nodiscard]] bool locale_chosen(engine::learner_id learner);
+    /// The learner's display name ('' when unknown or never given).
+    [[nodiscard]] std::string display_name_of(engine::learner_id learner);
     /// The learner's stored language; nullopt until one is set (or for an unknown learner).
     [[nodiscard]] std::optional<engine::language> locale_of(engine::learner_id learner);
 
@@ -61,6 +63,7 @@ private:
     SQLite::Statement rename_learner_;
     SQLite::Statement set_locale_;
     SQLite::Statement locale_of_;
+    SQLite::Statement name_of_;
     SQLite::Statement locale_chosen_;
     SQLite::Statement set_role_;
     SQLite::Statement role_of_;

@@ -97,7 +97,8 @@ sqlite_round_store::sqlite_round_store(SQLite::Database& db, sqlite_content_ids&
       active_(db, "SELECT id, state_format, state FROM group_round WHERE workspace_id = ?1 AND channel_id = ?2"
                   " AND status = 'active' ORDER BY id DESC LIMIT 1"),
       update_(db, "UPDATE group_round SET status = ?2, host_id = ?3, state_format = ?4, state = ?5 WHERE id = ?1"),
-      add_participant_(db, "INSERT OR IGNORE INTO round_participant (round_id, learner_id) VALUES (?1, ?2)")
+      add_participant_(db, "INSERT OR IGNORE INTO round_participant (round_id, learner_id) VALUES (?1, ?2)"),
+      all_active_(db, "SELECT id, state_format, state FROM group_round WHERE status = 'active' ORDER BY id")
 {
 }
 
@@ -168,6 +169,20 @@ void sqlite_round_store::save(const engine::round_state& state)
         }
     }
     sync_participants(state.id, state);
+}
+
+std::vector<engine::round_deadline> sqlite_round_store::open_deadlines()
+{
+    const statement_use use(all_active_);
+    std::vector<engine::round_deadline> open;
+    while (use->executeStep()) {
+        const auto state = decode_round(use->getColumn(2).getString(), use->getColumn(1).getInt(),
+                                        engine::round_id{use->getColumn(0).getInt64()});
+        if (state.phase == engine::round_phase::open) {
+            open.push_back({state.id, state.deadline});
+        }
+    }
+    return open;
 }
 
 // Participation only grows: whoever took part stays listed (forget is the one thing that removes a learner).

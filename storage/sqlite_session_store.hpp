@@ -48,6 +48,7 @@ public:
                                                                const std::string& channel) override;
     /// Throws std::logic_error for an id that was never added.
     void save(const engine::round_state& state) override;
+    [[nodiscard]] std::vector<engine::round_deadline> open_deadlines() override;
 
 private:
     std::optional<engine::round_state> read_one(SQLite::Statement& query);
@@ -60,6 +61,7 @@ private:
     SQLite::Statement active_;
     SQLite::Statement update_;
     SQLite::Statement add_participant_;
+    SQLite::Statement all_active_;
 };
 
 } // namespace quiz::storage

@@ -3,6 +3,7 @@
 
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/round_timers.hpp"
 #include "bot/discord/routes.hpp"
 #include "bot/http/router.hpp"
 #include "bot/http/server.hpp"
@@ -11,9 +12,13 @@
 #include "bot/outbound/client.hpp"
 #include "bot/service_metrics.hpp"
 #include "bot/slack/routes.hpp"
+#include "bot/tutoring/rounds.hpp"
 #include "bot/tutoring/service.hpp"
 #include "bot/web/playground.hpp"
+#include "bot/web/room_hub.hpp"
+#include "bot/web/rooms.hpp"
 #include "content/pack_loader.hpp"
+#include "engine/round_service.hpp"
 #include "engine/tutor_service.hpp"
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
@@ -23,10 +28,12 @@
 #include <SQLiteCpp/Database.h>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <spdlog/logger.h>
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <ostream>
 #include <system_error>
@@ -196,6 +203,8 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     http::router routes;
     http::add_service_routes(routes, checks, registry);
 
+    // The playground's rooms outlive the server, whose timers may still hold their waiting pages.
+    std::optional<web::room_hub> rooms_hub;
     http::server_options options;
     options.host = cfg.listen.host;
     options.port = cfg.listen.port;
@@ -217,8 +226,43 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
          [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
          [&metrics](const std::string& platform) { metrics.answer_recorded(source_of(platform)); },
          hooks.before_unit});
+    // Study groups' rounds: the same queue; deadlines fire from the server's timers, and every change of a round
+    // goes to the front end of its platform.
+    engine::group_tutor groups(units, library, tutor_settings_of(cfg));
+    groups.listen(&refitter);
+    std::map<std::string, std::function<void(const tutoring::round_screen&)>, std::less<>> round_publishers;
+    std::optional<tutoring::rounds> rounds;
+    round_timers timers(server.context(), now, [&rounds](engine::round_id round) { rounds->tick(round); });
+    rounds.emplace(tutoring::rounds_parts{
+        groups,
+        tutor,
+        identities,
+        *writer,
+        tutoring.shelf(),
+        now,
+        {},
+        log,
+        [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
+        [&metrics](const std::string& platform) { metrics.answer_recorded(source_of(platform)); },
+        [&timers](engine::round_id round, engine::instant deadline) { timers.wake_at(round, deadline); },
+        [&round_publishers](const tutoring::round_screen& shown) {
+            if (const auto it = round_publishers.find(shown.platform); it != round_publishers.end()) {
+                it->second(shown);
+            }
+        },
+        {}});
     if (cfg.playground) {
         web::add_playground_routes(routes, tutoring);
+        rooms_hub.emplace([&server](std::chrono::milliseconds delay, std::function<void()> f) {
+            auto timer = std::make_shared<boost::asio::steady_timer>(server.context(), delay);
+            timer->async_wait([timer, f = std::move(f)](const boost::system::error_code& error) {
+                if (!error) {
+                    f();
+                }
+            });
+        });
+        web::add_room_routes(routes, *rounds, *rooms_hub);
+        round_publishers["web"] = [&rooms_hub](const tutoring::round_screen& shown) { rooms_hub->publish(shown); };
     }
 
     // Calls back to the platforms share the server's IO threads; declared after the server, so destroyed first.
@@ -253,6 +297,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         log.info("playground url={}/", server.url());
     }
     log.info("listening url={} threads={}", server.url(), cfg.threads);
+    rounds->resume(); // questions left open by the last run get their timers back
     if (hooks.on_listening) {
         hooks.on_listening(server);
     }

@@ -77,6 +77,14 @@ enum class notice_kind : unsigned char {
     unknown_concept,
     unknown_learner, ///< a known_only request from someone unknown
     failed,          ///< the action was not recorded (an infrastructure failure)
+    // Rounds (round_reply::mine):
+    round_busy,    ///< the channel already has a round
+    round_full,    ///< no more players
+    not_host,      ///< only the host may do that
+    round_closed,  ///< an answer after the question closed
+    round_unknown, ///< no such round
+    round_options, ///< questions or seconds out of bounds
+    no_misses,     ///< nothing to review
 };
 
 struct notice_screen {

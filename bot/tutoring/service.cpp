@@ -2,6 +2,8 @@
 #include "bot/tutoring/service.hpp"
 
 #include "bot/overloaded.hpp"
+#include "bot/tutoring/learner_entry.hpp"
+#include "bot/tutoring/screen_parts.hpp"
 #include "bot/tutoring/session_seed.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/catalog.hpp"
@@ -20,59 +22,10 @@ namespace {
 using engine::language;
 using arg = engine::message_arg;
 
-screen notice(notice_kind kind, language lang, std::string text)
-{
-    return {lang, notice_screen{kind, std::move(text)}, false, false};
-}
-
-screen notice(notice_kind kind, language lang, engine::message m)
-{
-    return notice(kind, lang, engine::format_message(m, lang, {}));
-}
-
-guide_section guide_of(const engine::pack_key& pack, const engine::section_key& section, std::string title,
-                       language lang)
-{
-    return {pack, section, std::move(title), lang};
-}
-
-card_screen card_of(engine::session_id session, const engine::question_card& card, const engine::pack_key& pack,
-                    engine::instant now)
-{
-    return {session,
-            card,
-            engine::card_progress_line(card, now),
-            engine::card_note(card),
-            guide_of(pack, card.section, card.section_title, card.lang),
-            now};
-}
-
-summary_screen summary_of(engine::session_id session, const engine::session_summary& summary,
-                          const engine::pack_key& pack, language lang, engine::instant now)
-{
-    return {session, pack, summary, engine::summary_lines(summary, lang, now)};
-}
-
-std::string describe(const std::exception_ptr& failure)
-{
-    try {
-        std::rethrow_exception(failure);
-    } catch (const std::exception& e) {
-        return e.what();
-    } catch (...) {
-        return "unknown exception";
-    }
-}
-
 } // namespace
 
-struct service::learner_context {
-    engine::learner_id learner;
-    language lang = language::en;
-    std::string platform;
-};
-
-service::service(service_parts parts) : p_(std::move(parts)), shelf_(p_.library, p_.packs)
+service::service(service_parts parts)
+    : p_(std::move(parts)), shelf_(p_.library, p_.packs), runner_(p_.queue, p_.log, p_.hand_over, p_.before_unit)
 {
     if (!p_.seeds) {
         p_.seeds = new_session_seed;
@@ -91,33 +44,17 @@ bool service::submit(request r, std::function<void(screen)> show, bool hand_over
     const language guess = r.who.platform_lang.value_or(language::en);
     auto result = std::make_shared<screen>();
     auto shared = std::make_shared<request>(std::move(r));
-    try {
-        p_.queue.submit(
-            [this, shared, result, now, seed] {
-                if (p_.before_unit) {
-                    p_.before_unit();
-                }
-                *result = decide(*shared, now, seed);
-            },
-            [this, shared, result, guess, hand_over, show = std::move(show)](std::exception_ptr failure) {
-                if (failure) {
-                    p_.log.error("action failed platform={} reason={}", shared->who.identity.platform,
-                                 describe(failure));
-                    *result = notice(notice_kind::failed, guess, say(text::failed, guess));
-                } else if (result->answer_recorded && p_.on_answer_recorded) {
-                    p_.on_answer_recorded(shared->who.identity.platform);
-                }
-                if (hand_over && p_.hand_over) {
-                    p_.hand_over([show, result] { show(std::move(*result)); });
-                } else {
-                    show(std::move(*result));
-                }
-            });
-    } catch (const std::logic_error&) { // the queue is stopping
-        p_.log.warn("action dropped: the server is stopping platform={}", shared->who.identity.platform);
-        return false;
-    }
-    return true;
+    const std::string platform = shared->who.identity.platform;
+    return runner_.submit(
+        platform, [this, shared, result, now, seed] { *result = decide(*shared, now, seed); },
+        [this, result, guess, platform](bool failed) {
+            if (failed) {
+                *result = notice(notice_kind::failed, guess, say(text::failed, guess));
+            } else if (result->answer_recorded && p_.on_answer_recorded) {
+                p_.on_answer_recorded(platform);
+            }
+        },
+        [show = std::move(show), result] { show(std::move(*result)); }, hand_over);
 }
 
 screen service::run(request r)
@@ -132,25 +69,6 @@ screen service::run(request r)
     return future.get();
 }
 
-service::learner_context service::enter(const actor& who)
-{
-    learner_context ctx;
-    ctx.platform = who.identity.platform;
-    ctx.learner = p_.identities.ensure_learner(who.identity, who.display_name);
-    if (who.workspace) {
-        p_.identities.join_workspace(*who.workspace, who.workspace_name, ctx.learner);
-    }
-    const auto stored = p_.identities.language_of(ctx.learner);
-    // The platform's locale is followed until the learner chooses a language.
-    if (who.platform_lang && (!stored || (!stored->chosen && stored->lang != *who.platform_lang))) {
-        p_.identities.set_language(ctx.learner, {*who.platform_lang, false});
-        ctx.lang = *who.platform_lang;
-    } else {
-        ctx.lang = stored ? stored->lang : language::en;
-    }
-    return ctx;
-}
-
 screen service::decide(const request& r, engine::instant now, std::uint64_t seed)
 {
     if (r.delivery && !p_.identities.first_delivery(r.who.identity.platform, *r.delivery, now)) {
@@ -162,7 +80,7 @@ screen service::decide(const request& r, engine::instant now, std::uint64_t seed
     if (r.who.known_only && !p_.identities.find_learner(r.who.identity)) {
         return notice(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
     }
-    const auto ctx = enter(r.who);
+    const auto ctx = enter(p_.identities, r.who);
     return std::visit(overloaded{
                           [&](const start& s) { return start_session(ctx, s, now, seed); },
                           [&](const answer& a) { return answer_card(ctx, a, now); },
@@ -184,18 +102,6 @@ screen service::decide(const request& r, engine::instant now, std::uint64_t seed
                           [&](const help&) { return notice(notice_kind::help, ctx.lang, std::string{}); },
                       },
                       r.what);
-}
-
-screen service::session_screen(const engine::session_outcome& outcome, language fallback, engine::instant now) const
-{
-    if (outcome.status == engine::session_status::ok && outcome.card) {
-        return {outcome.lang, card_of(outcome.session, *outcome.card, outcome.pack, now), false, false};
-    }
-    if (outcome.status == engine::session_status::ok && outcome.summary) {
-        return {outcome.lang, summary_of(outcome.session, *outcome.summary, outcome.pack, outcome.lang, now), false,
-                false};
-    }
-    return notice(notice_kind::no_session, fallback, engine::message::answer_no_session);
 }
 
 screen service::start_session(const learner_context& ctx, const tutoring::start& s, engine::instant now,

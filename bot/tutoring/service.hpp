@@ -4,6 +4,7 @@
 #include "bot/tutoring/actions.hpp"
 #include "bot/tutoring/pack_shelf.hpp"
 #include "bot/tutoring/screens.hpp"
+#include "bot/tutoring/unit_runner.hpp"
 
 #include "engine/identity_ports.hpp"
 #include "engine/tutor_service.hpp"
@@ -18,6 +19,8 @@ class logger;
 }
 
 namespace quiz::bot::tutoring {
+
+struct learner_context;
 
 /// What the tutoring layer works with. The tutor and the identity directory sit on the queue's connection: they are
 /// only called from units run by `queue`. Everything must outlive the service and the queue's pending units.
@@ -58,21 +61,18 @@ public:
     [[nodiscard]] const pack_shelf& shelf() const noexcept { return shelf_; }
 
 private:
-    struct learner_context;
-
     bool submit(request r, std::function<void(screen)> show, bool hand_over);
     screen decide(const request& r, engine::instant now, std::uint64_t seed);
-    [[nodiscard]] learner_context enter(const actor& who);
     screen start_session(const learner_context& ctx, const tutoring::start& s, engine::instant now, std::uint64_t seed);
     screen answer_card(const learner_context& ctx, const tutoring::answer& a, engine::instant now);
     screen next_card(const learner_context& ctx, const tutoring::next& n, engine::instant now, std::uint64_t seed);
     screen stop_session(const learner_context& ctx, engine::session_id session, engine::instant now);
     screen show_stats(const learner_context& ctx, const tutoring::stats& s, engine::instant now);
     screen forget_me(const actor& who, forget::step step);
-    screen session_screen(const engine::session_outcome& outcome, engine::language fallback, engine::instant now) const;
 
     service_parts p_;
     pack_shelf shelf_;
+    unit_runner runner_;
 };
 
 } // namespace quiz::bot::tutoring

@@ -16,7 +16,7 @@ struct entry {
 
 // In the order of the enum.
 // clang-format off
-constexpr std::array<entry, 15> entries{{
+constexpr std::array<entry, 33> entries{{
     {"Next", "Suivant"},
     {"New session", "Nouvelle session"},
     {"Start a session", "Commencer une session"},
@@ -38,6 +38,33 @@ constexpr std::array<entry, 15> entries{{
     {"This button is no longer in use.", "Ce bouton ne sert plus."},
     {"Sorry, that did not work: nothing was recorded. Please try again in a moment.",
      "Désolé, cela n’a pas fonctionné\u00a0: rien n’a été enregistré. Réessayez dans un instant."},
+    {"Your answer is in: {letter}. It is judged at the reveal.",
+     "Votre réponse est enregistrée\u00a0: {letter}. Elle sera jugée à la révélation."},
+    {"Your answer is already in: {letter}. An answer cannot be changed before the reveal.",
+     "Votre réponse est déjà enregistrée\u00a0: {letter}. Une réponse ne peut pas changer avant la révélation."},
+    {"A round is already under way in this channel: answer its question to join, or wait for its end.",
+     "Une partie est déjà en cours dans ce salon\u00a0: répondez à sa question pour la rejoindre, ou attendez sa fin."},
+    {"This round is full ({max} players).", "Cette partie est complète ({max}\u00a0joueurs)."},
+    {"Only the host of the round can do that.", "Seule la personne qui a lancé la partie peut faire cela."},
+    {"This question is closed: its answer has been revealed. Nothing was recorded.",
+     "Cette question est close\u00a0: sa réponse a été révélée. Rien n’a été enregistré."},
+    {"That question is no longer open. Nothing was recorded.",
+     "Cette question n’est plus ouverte. Rien n’a été enregistré."},
+    {"This round has ended.", "Cette partie est terminée."},
+    {"There is no such round.", "Cette partie n’existe pas."},
+    {"A round has 1 to {max_questions} questions, with {min_seconds} to {max_seconds} seconds for each.",
+     "Une partie compte de 1 à {max_questions}\u00a0questions, avec {min_seconds} à {max_seconds}\u00a0secondes "
+     "pour chacune."},
+    {"You missed nothing in this round: nothing to review.",
+     "Vous n’avez rien manqué dans cette partie\u00a0: rien à réviser."},
+    {"Reveal", "Révéler"},
+    {"End the round", "Terminer la partie"},
+    {"Review my misses", "Réviser mes erreurs"},
+    {"Join", "Rejoindre"},
+    {"Most chosen wrong answer: {letter} ({count} {count, plural, one {answer} other {answers}}).",
+     "Mauvaise réponse la plus choisie\u00a0: {letter} ({count}\u00a0{count, plural, one {réponse} other {réponses}})."},
+    {"Hardest question: {stem}", "Question la plus difficile\u00a0: {stem}"},
+    {"Host: {name}", "Hôte\u00a0: {name}"},
 }};
 // clang-format on
 

@@ -28,6 +28,24 @@ enum class text : unsigned char {
     unknown_concept, ///< {concept} {list}
     stale_button,
     failed,
+    round_answer_in,      ///< {letter}
+    round_answer_kept,    ///< {letter}
+    round_busy,           ///< a round is already under way in the channel
+    round_full,           ///< {max}
+    round_not_host,
+    round_closed,
+    round_stale,
+    round_ended,
+    round_unknown,
+    round_options,        ///< {max_questions} {min_seconds} {max_seconds}
+    round_no_misses,
+    reveal_button,
+    end_round_button,
+    review_misses_button,
+    join_round_button,
+    round_common_mistake, ///< {letter} {count}
+    round_hardest,        ///< {stem}
+    round_host,           ///< {name}
 };
 
 [[nodiscard]] std::string say(text t, engine::language lang, std::initializer_list<engine::message_arg> args = {});

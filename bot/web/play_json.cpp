@@ -2,6 +2,7 @@
 #include "bot/web/play_json.hpp"
 
 #include "bot/tutoring/guide_link.hpp"
+#include "bot/tutoring/texts.hpp"
 #include "bot/web/markdown.hpp"
 #include "engine/catalog.hpp"
 #include "engine/choice_order.hpp"
@@ -148,6 +149,169 @@ boost::json::object stats_json(const tutoring::stats_screen& shown)
     out["mastered_concepts"] = stats.mastered_concepts;
     out["streak_days"] = stats.streak_days;
     return out;
+}
+
+namespace {
+
+const char* stage_name(tutoring::round_screen::stage at)
+{
+    switch (at) {
+    case tutoring::round_screen::stage::open:
+        return "open";
+    case tutoring::round_screen::stage::revealed:
+        return "revealed";
+    case tutoring::round_screen::stage::ended:
+        break;
+    }
+    return "ended";
+}
+
+message closed_line(engine::close_reason reason)
+{
+    switch (reason) {
+    case engine::close_reason::timer:
+        return message::round_closed_timer;
+    case engine::close_reason::all_answered:
+        return message::round_closed_all;
+    case engine::close_reason::host:
+        break;
+    }
+    return message::round_closed_host;
+}
+
+boost::json::object reveal_json(const tutoring::round_screen& shown)
+{
+    const auto lang = shown.lang;
+    const auto& reveal = *shown.reveal;
+    boost::json::array distribution;
+    for (std::size_t i = 0; i < reveal.distribution.size(); ++i) {
+        const auto position = static_cast<std::uint32_t>(i);
+        distribution.push_back(boost::json::object{
+            {"letter", letter(position)},
+            {"count", reveal.distribution[i]},
+            {"line", format_message(message::round_distribution_line, lang,
+                                    {arg::str("letter", letter(position)), arg::num("count", reveal.distribution[i])})},
+            {"text_html", shown.card && i < shown.card->choices.size() ? render_inline(shown.card->choices[i]) : ""},
+            {"correct", position == reveal.answer.position}});
+    }
+    boost::json::object out{
+        {"closed_line", format_message(closed_line(reveal.closed_by), lang, {})},
+        {"distribution", std::move(distribution)},
+        {"answer", choice_json(reveal.answer)},
+        {"answer_line", format_message(message::round_answer, lang,
+                                       {arg::str("letter", letter(reveal.answer.position)),
+                                        arg::str("choice", reveal.answer.text)})},
+        {"common", nullptr},
+    };
+    if (reveal.common_wrong) {
+        const auto count = reveal.distribution[reveal.common_wrong->position];
+        boost::json::object common = choice_json(*reveal.common_wrong);
+        common["line"] = tutoring::say(tutoring::text::round_common_mistake, lang,
+                                       {arg::str("letter", letter(reveal.common_wrong->position)),
+                                        arg::num("count", count)});
+        common["confusion"] = reveal.common_misconception
+                                  ? format_message(message::round_common_confusion, lang,
+                                                   {arg::str("label", *reveal.common_misconception)})
+                                  : std::string{};
+        out["common"] = std::move(common);
+    }
+    if (shown.guide) {
+        out["guide"] = {{"line", format_message(message::feedback_guide, lang, {arg::str("section", shown.guide->title)})},
+                        {"title", shown.guide->title},
+                        {"url", tutoring::guide_path(*shown.guide)}};
+    }
+    return out;
+}
+
+boost::json::array scores_json(const tutoring::round_screen& shown)
+{
+    boost::json::array scores;
+    for (const auto& line : shown.scores) {
+        const auto& s = line.score;
+        const auto pct = engine::percent(s.correct, s.present);
+        scores.push_back(boost::json::object{
+            {"rank", s.rank},
+            {"name", line.name},
+            {"correct", s.correct},
+            {"present", s.present},
+            {"percent", pct},
+            {"line", format_message(message::round_score_line, shown.lang,
+                                    {arg::num("rank", s.rank), arg::str("name", line.name),
+                                     arg::num("correct", s.correct), arg::num("present", s.present),
+                                     arg::num("percent", pct)})}});
+    }
+    return scores;
+}
+
+} // namespace
+
+boost::json::object round_json(const tutoring::round_screen& shown)
+{
+    using tutoring::say;
+    using tutoring::text;
+    const auto lang = shown.lang;
+    boost::json::object out{
+        {"round", shown.round.value()},
+        {"room", shown.channel},
+        {"lang", std::string(engine::code(lang))},
+        {"stage", stage_name(shown.at)},
+        {"revision", shown.revision},
+        {"host_name", shown.host_name},
+        {"host_line", say(text::round_host, lang, {arg::str("name", shown.host_name)})},
+        {"number", shown.number},
+        {"questions", shown.questions},
+        {"header", format_message(message::card_header_round, lang,
+                                  {arg::num("position", shown.number), arg::num("planned", shown.questions)})},
+        {"answered", shown.answered},
+        {"players", shown.players},
+        {"answered_line", format_message(message::round_answered, lang,
+                                         {arg::num("answered", shown.answered), arg::num("players", shown.players)})},
+        {"card", nullptr},
+        {"reveal", nullptr},
+        {"labels",
+         {{"reveal", say(text::reveal_button, lang)},
+          {"next", say(text::next_button, lang)},
+          {"end", say(text::end_round_button, lang)},
+          {"review", say(text::review_misses_button, lang)}}},
+    };
+    if (shown.card) {
+        boost::json::array choices;
+        for (std::size_t i = 0; i < shown.card->choices.size(); ++i) {
+            choices.push_back(boost::json::object{{"letter", letter(static_cast<std::uint32_t>(i))},
+                                                  {"text_html", render_inline(shown.card->choices[i])}});
+        }
+        const auto deadline = shown.card->deadline
+                                  ? shown.card->deadline->time_since_epoch().count()
+                                  : std::int64_t{0};
+        out["card"] = {{"sequence", shown.card->sequence},
+                       {"stem_html", render_markdown(shown.card->stem)},
+                       {"choices", std::move(choices)},
+                       {"deadline_ms", deadline}};
+    }
+    if (shown.reveal) {
+        out["reveal"] = reveal_json(shown);
+    }
+    if (shown.at == tutoring::round_screen::stage::ended) {
+        out["over"] = format_message(message::round_over, lang, {});
+        out["scoreboard_title"] = format_message(message::round_scoreboard_title, lang, {});
+        out["scores"] = scores_json(shown);
+        out["hardest_line"] =
+            shown.hardest ? say(text::round_hardest, lang, {arg::str("stem", *shown.hardest)}) : std::string{};
+    }
+    return out;
+}
+
+boost::json::object judged_json(const tutoring::judged_screen& shown, engine::language lang)
+{
+    const auto& told = shown.told;
+    return {{"correct", told.correct},
+            {"verdict", format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {})},
+            {"chosen", choice_json(told.chosen)},
+            {"answer", choice_json(told.answer)},
+            {"misconception", told.misconception_label ? boost::json::value(*told.misconception_label) : nullptr},
+            {"guide",
+             {{"line", format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)})},
+              {"url", tutoring::guide_path(shown.guide)}}}};
 }
 
 boost::json::object pack_json(const engine::pack& content, engine::language lang)

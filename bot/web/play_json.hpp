@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/tutoring/round_screens.hpp"
 #include "bot/tutoring/screens.hpp"
 #include "engine/pack.hpp"
 
@@ -17,6 +18,11 @@ namespace quiz::bot::web {
 [[nodiscard]] boost::json::object feedback_json(const tutoring::feedback_screen& shown, engine::language lang);
 [[nodiscard]] boost::json::object summary_json(const tutoring::summary_screen& shown);
 [[nodiscard]] boost::json::object stats_json(const tutoring::stats_screen& shown);
+
+/// A round's shared message, for every page in its room; names are plain text (the page escapes them).
+[[nodiscard]] boost::json::object round_json(const tutoring::round_screen& shown);
+/// How the member's answer is judged once revealed.
+[[nodiscard]] boost::json::object judged_json(const tutoring::judged_screen& shown, engine::language lang);
 
 /// The packs with their titles and guide sections in `lang`.
 [[nodiscard]] boost::json::object pack_json(const engine::pack& content, engine::language lang);

@@ -166,6 +166,17 @@ public:
         return rows;
     }
 
+    std::vector<round_attempt> round_attempts(round_id round) override
+    {
+        std::vector<round_attempt> rows;
+        for (const auto& a : data_.attempts) {
+            if (a.round == round) {
+                rows.push_back({a.learner, a.question, a.correct});
+            }
+        }
+        return rows;
+    }
+
     // session_store
     session_id add(const session_state& state) override
     {
@@ -224,6 +235,16 @@ public:
             throw std::logic_error("saving a round that was never added");
         }
         data_.rounds[state.id] = state;
+    }
+    std::vector<round_deadline> open_deadlines() override
+    {
+        std::vector<round_deadline> open;
+        for (const auto& [id, state] : data_.rounds) {
+            if (state.phase == round_phase::open) {
+                open.push_back({id, state.deadline});
+            }
+        }
+        return open;
     }
 
 private:

@@ -310,6 +310,11 @@ function setLanguage(lang) {
   url.searchParams.set('lang', lang);
   history.replaceState(null, '', url);
   applyLabels();
+  if (window.quizbotRoom && window.quizbotRoom.active()) {
+    window.quizbotRoom.relabel(); // a room's own sentences keep the round's language
+    loadPacks().catch((e) => showStatus(label('failed') + ' ' + e.message, true));
+    return;
+  }
   start();
 }
 
@@ -338,5 +343,20 @@ document.addEventListener('DOMContentLoaded', () => {
   $('forget').addEventListener('click', () => forget());
   $('forget-yes').addEventListener('click', () => forget(true));
   $('forget-no').addEventListener('click', () => forget(false));
-  start();
+  // A room's link opens the room (rooms.js); its review of misses comes back here as a session.
+  if (new URLSearchParams(location.search).has('round')) {
+    loadPacks().catch((e) => showStatus(label('failed') + ' ' + e.message, true));
+  } else {
+    start();
+  }
 });
+
+// For rooms.js: the review of a round's misses is a session like any other.
+window.quizbotSession = {
+  lang: () => state.lang,
+  pack: () => state.pack,
+  learner: () => state.learner || store.get('learner'),
+  adopt(learner) { state.learner = learner; store.set('learner', learner); },
+  show(data) { showStatus(''); renderScreen(data); loadStats(); },
+  status: showStatus,
+};

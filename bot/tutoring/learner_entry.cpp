@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#include "bot/tutoring/learner_entry.hpp"
+
+namespace quiz::bot::tutoring {
+
+learner_context enter(engine::identity_directory& identities, const actor& who)
+{
+    learner_context ctx;
+    ctx.platform = who.identity.platform;
+    ctx.learner = identities.ensure_learner(who.identity, who.display_name);
+    if (who.workspace) {
+        (void)identities.join_workspace(*who.workspace, who.workspace_name, ctx.learner);
+    }
+    const auto stored = identities.language_of(ctx.learner);
+    if (who.platform_lang && (!stored || (!stored->chosen && stored->lang != *who.platform_lang))) {
+        identities.set_language(ctx.learner, {*who.platform_lang, false});
+        ctx.lang = *who.platform_lang;
+    } else {
+        ctx.lang = stored ? stored->lang : engine::language::en;
+    }
+    return ctx;
+}
+
+} // namespace quiz::bot::tutoring

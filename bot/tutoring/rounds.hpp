@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "bot/tutoring/pack_shelf.hpp"
+#include "bot/tutoring/round_actions.hpp"
+#include "bot/tutoring/round_screens.hpp"
+#include "bot/tutoring/unit_runner.hpp"
+
+#include "engine/identity_ports.hpp"
+#include "engine/round_service.hpp"
+#include "engine/tutor_service.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace spdlog {
+class logger;
+}
+
+namespace quiz::bot::tutoring {
+
+struct learner_context;
+
+/// What the rounds work with; as service_parts, and all of it must outlive the rounds and the queue's units.
+struct rounds_parts {
+    engine::group_tutor& groups;
+    engine::tutor& tutor; ///< a member's review of their misses
+    engine::identity_directory& identities;
+    engine::action_queue& queue;
+    const pack_shelf& shelf;
+    std::function<engine::instant()> clock;
+    std::function<std::uint64_t()> seeds; ///< a round's choice order; empty: new_session_seed
+    spdlog::logger& log;
+    /// As service_parts::hand_over.
+    std::function<void(std::function<void()>)> hand_over;
+    std::function<void(const std::string& platform)> on_answer_recorded;
+    /// Asks for tick(round) at `deadline` (the server: a timer on its IO threads). An earlier request for the same
+    /// round may still fire: tick is harmless before the deadline.
+    std::function<void(engine::round_id, engine::instant deadline)> wake_at;
+    /// Every change of a round, for the front end of its platform to show in its channel; through hand_over.
+    std::function<void(const round_screen&)> publish;
+    round_limits limits;
+};
+
+/// Study groups' rounds, once for every front end: each action is one unit of the action queue, from the person's
+/// platform identity to what they see privately and what the channel sees. Deadlines are kept in the database
+/// with the round; the server's timer calls tick, and resume after a restart (docs/groups.md).
+class rounds {
+public:
+    explicit rounds(rounds_parts parts);
+
+    /// Queues the action; `show` gets the reply through hand_over. false when the queue is stopping.
+    bool perform(round_request r, std::function<void(round_reply)> show);
+    /// The same, waiting for the reply (tests); never from the queue's thread.
+    round_reply run(round_request r);
+
+    /// A question's deadline may have come: closes it if so, exactly once, and publishes the reveal.
+    void tick(engine::round_id round);
+    /// After a start: asks wake_at for every open question (an overdue one fires at once).
+    void resume();
+
+private:
+    round_reply decide(const round_request& r, engine::instant now, std::uint64_t seed);
+    round_reply open(const learner_context& ctx, const open_round& o, engine::instant now, std::uint64_t seed);
+    round_reply answer(const learner_context& ctx, const answer_round& a, engine::instant now);
+    round_reply host_action(const learner_context& ctx, const round_action& what, engine::round_id round,
+                            engine::instant now);
+    round_reply join(const learner_context& ctx, engine::round_id round, engine::instant now);
+    round_reply look(const learner_context& ctx, engine::round_id round, engine::instant now);
+    round_reply review(const learner_context& ctx, engine::round_id round, engine::instant now, std::uint64_t seed);
+    /// The shared message for an outcome; with wake_at asked for when a question is open.
+    round_screen shared_of(const engine::round_outcome& outcome);
+    /// Hands the screen to publish, off the queue's thread.
+    void announce(const round_screen& shown);
+
+    rounds_parts p_;
+    unit_runner runner_;
+};
+
+/// The round's platform and the channel the front end named, from the stored channel ("web:K7Q2", "slack:C01").
+struct round_channel {
+    std::string platform;
+    std::string channel;
+};
+[[nodiscard]] std::string stored_channel(const round_place& where);
+[[nodiscard]] round_channel channel_of(const std::string& stored);
+
+} // namespace quiz::bot::tutoring

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+namespace quiz::bot::tutoring {
+class rounds;
+}
+namespace quiz::bot::http {
+class router;
+}
+
+namespace quiz::bot::web {
+
+class room_hub;
+
+/// Registers the playground's rooms, where a study group plays a round together (docs/groups.md, "Playground"):
+/// `POST /api/rooms`, `POST /api/rooms/{round}/look`, `GET /api/rooms/{round}/wait`,
+/// `POST /api/rooms/{round}/answer`, `/reveal`, `/next`, `/end` and `/review`. Each action runs through
+/// `rounds`; `hub` carries every change to the pages waiting for it. Both must outlive the router.
+void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub);
+
+} // namespace quiz::bot::web
