@@ -149,9 +149,9 @@ std::optional<question_card> present_next(session_state& state, const pack_index
     request.now = now;
     if (state.current) {
         request.previous = index.find(state.current->question);
-    } else {
+    } else if (state.sequence > 0 || state.retries.empty()) {
         request.previous = last_answered(model);
-    }
+    } // else a session opened on retries (a round's misses): the first of them even if it was just answered
     request.presented = state.sequence;
     request.retries = retries;
     request.follow_up = follow_up;
@@ -184,6 +184,7 @@ std::optional<question_card> present_next(session_state& state, const pack_index
         if (plan == 0 && !request.reviews_only) {
             plan = static_cast<int>(index.question_count()) - due.unseen;
         }
+        plan = std::max(plan, static_cast<int>(state.retries.size())); // a session opened on a round's misses
         state.planned = std::min(plan, session_length(state, config));
     }
     const std::uint32_t q = chosen->question;

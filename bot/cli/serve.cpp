@@ -186,6 +186,11 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     if (hooks.on_refitter) {
         hooks.on_refitter(refitter);
     }
+    // Study groups' rounds on the same connection; the questions the last run left open are read before the writer
+    // owns the connection, and get their timers back once the server's timers exist.
+    engine::group_tutor groups(units, library, tutor_settings_of(cfg));
+    groups.listen(&refitter);
+    const auto open_questions = groups.open_deadlines();
     storage::group_commit_options writer_options;
     writer_options.on_batch = [&metrics, &refitter](const storage::group_commit_batch& b) {
         metrics.transaction_finished(b.duration);
@@ -228,8 +233,6 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
          hooks.before_unit});
     // Study groups' rounds: the same queue; deadlines fire from the server's timers, and every change of a round
     // goes to the front end of its platform.
-    engine::group_tutor groups(units, library, tutor_settings_of(cfg));
-    groups.listen(&refitter);
     std::map<std::string, std::function<void(const tutoring::round_screen&)>, std::less<>> round_publishers;
     std::optional<tutoring::rounds> rounds;
     round_timers timers(server.context(), now, [&rounds](engine::round_id round) { rounds->tick(round); });
@@ -297,7 +300,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         log.info("playground url={}/", server.url());
     }
     log.info("listening url={} threads={}", server.url(), cfg.threads);
-    rounds->resume(); // questions left open by the last run get their timers back
+    rounds->resume(open_questions);
     if (hooks.on_listening) {
         hooks.on_listening(server);
     }

@@ -8,6 +8,8 @@
 #include "bot/tutoring/texts.hpp"
 #include "engine/choice_order.hpp"
 
+#include <spdlog/logger.h>
+
 #include <algorithm>
 #include <future>
 #include <memory>
@@ -141,22 +143,18 @@ void rounds::tick(engine::round_id round)
         },
         [this, shown](bool failed) {
             if (!failed && *shown) {
+                p_.log.info("round revealed round={} question={} by=timer", (*shown)->round.value(), (*shown)->number);
                 announce(**shown);
             }
         },
         [] {}, false);
 }
 
-void rounds::resume()
+void rounds::resume(std::span<const engine::round_deadline> open)
 {
-    (void)runner_.submit(
-        "timer",
-        [this] {
-            for (const auto& open : p_.groups.open_deadlines()) {
-                p_.wake_at(open.round, open.deadline);
-            }
-        },
-        [](bool) {}, [] {}, false);
+    for (const auto& question : open) {
+        p_.wake_at(question.round, question.deadline);
+    }
 }
 
 void rounds::announce(const round_screen& shown)

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 
 namespace spdlog {
@@ -57,8 +58,9 @@ public:
 
     /// A question's deadline may have come: closes it if so, exactly once, and publishes the reveal.
     void tick(engine::round_id round);
-    /// After a start: asks wake_at for every open question (an overdue one fires at once).
-    void resume();
+    /// After a start: asks wake_at for every question the last run left open (an overdue one fires at once), as
+    /// read from the database before the queue started (engine::group_tutor::open_deadlines).
+    void resume(std::span<const engine::round_deadline> open);
 
 private:
     round_reply decide(const round_request& r, engine::instant now, std::uint64_t seed);

@@ -12,5 +12,5 @@ execute_process(
     COMMAND "${NODE}" "${SCRIPT}" "${QUIZBOT}" "${CONTENT}" "${CHROMIUM}" "${WORK}"
     RESULT_VARIABLE result)
 if(NOT result EQUAL 0)
-    message(FATAL_ERROR "the playground browser test failed (${result})")
+    message(FATAL_ERROR "the browser test ${SCRIPT} failed (${result})")
 endif()

@@ -76,6 +76,7 @@
     url.searchParams.set('round', round);
     url.searchParams.set('room', room);
     history.replaceState(null, '', url);
+    for (const solo of ['card', 'feedback', 'summary']) $(solo).hidden = true; // the room replaces the session
     $('room').hidden = false;
     $('room-join').hidden = true;
     $('room-play').hidden = false;
@@ -207,6 +208,7 @@
 
   function renderJudged(mine, number) {
     R.judged = number;
+    $('room-mine').textContent = ''; // "your answer is in" gives way to its judgement
     $('room-judged').hidden = false;
     $('room-judged').classList.toggle('right', mine.correct);
     $('room-judged').classList.toggle('wrong', !mine.correct);

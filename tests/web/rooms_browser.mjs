@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+// A study group's round in the playground, in a real browser: three pages (three people, each with their own
+// storage) in one room, through a whole round: joins, private acknowledgements, a reveal when everyone has
+// answered, one by the host, one by the timer, the scoreboard and the review of misses. Saves screenshots of the
+// reveal and of the scoreboard in WORK, and checks that no page polls faster than once a second.
+// Usage: node rooms_browser.mjs QUIZBOT CONTENT_DIR CHROMIUM WORK
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [quizbot, contentDir, chromiumPath, work] = process.argv.slice(2);
+if (!quizbot || !contentDir || !chromiumPath || !work) {
+  console.error('usage: rooms_browser.mjs QUIZBOT CONTENT_DIR CHROMIUM WORK');
+  process.exit(2);
+}
+mkdirSync(work, { recursive: true });
+const scratch = mkdtempSync(join(tmpdir(), 'quizbot-rooms-'));
+
+function check(condition, message) {
+  if (!condition) throw new Error('check failed: ' + message);
+}
+
+function startServer() {
+  const child = spawn(quizbot, ['serve'], {
+    env: {
+      ...process.env,
+      QUIZBOT_LISTEN: '127.0.0.1:0',
+      QUIZBOT_DB: join(scratch, 'quizbot.db'),
+      QUIZBOT_CONTENT: contentDir,
+      QUIZBOT_THREADS: '2',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (d) => { errors += d; });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('quizbot serve did not start:\n' + errors)), 60000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error('quizbot serve exited with ' + code + ':\n' + errors)));
+  });
+}
+
+const text = (page, selector) => page.textContent(selector).then((t) => (t || '').trim());
+
+/// Waits until every page shows question `number` open, then returns nothing.
+async function allOnQuestion(pages, number) {
+  for (const page of pages) {
+    await page.waitForFunction((n) => {
+      const header = document.getElementById('room-header').textContent;
+      return header.startsWith('Question ' + n + ' of') &&
+        document.getElementById('room-reveal').hidden &&
+        document.querySelector('#room-choices button:not([disabled])') !== null;
+    }, number);
+  }
+}
+
+async function answer(page, index) {
+  await page.click(`#room-choices li:nth-child(${index + 1}) button`);
+  await page.waitForFunction(() => document.getElementById('room-mine').textContent.startsWith('Your answer is in'));
+  check(await page.isDisabled('#room-choices li:first-child button'), 'choices lock once answered');
+}
+
+async function allRevealed(pages, closedLine) {
+  for (const page of pages) {
+    await page.waitForSelector('#room-reveal:not([hidden])');
+    check((await text(page, '#room-closed')) === closedLine, 'closed: ' + (await text(page, '#room-closed')));
+  }
+}
+
+/// The verdict each page shows privately once revealed ('' for a page that did not answer).
+async function verdicts(pages, answered) {
+  const out = [];
+  for (const [i, page] of pages.entries()) {
+    if (!answered[i]) {
+      out.push('');
+      continue;
+    }
+    await page.waitForSelector('#room-judged:not([hidden])');
+    const verdict = await text(page, '#room-verdict');
+    check(['Right!', 'Not quite.'].includes(verdict), 'verdict: ' + verdict);
+    check((await text(page, '#room-judged-explanation')).length > 0, 'the chosen answer is explained');
+    out.push(verdict);
+  }
+  return out;
+}
+
+const { child, url } = await startServer();
+let browser;
+let failed = false;
+try {
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const people = ['Ana <i>host</i>', 'Ben', 'Chloé'];
+  const pages = [];
+  const waits = [];
+  const pageErrors = [];
+  for (let i = 0; i < people.length; ++i) {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 1400 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30000);
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    page.on('request', (r) => { if (r.url().includes('/wait?')) waits.push({ page: i, at: Date.now() }); });
+    pages.push(page);
+  }
+  const [host, ben, chloe] = pages;
+
+  // The host creates a room: 3 questions, 12 seconds each.
+  await host.goto(url + '/?lang=en');
+  await host.fill('#together-name', people[0]);
+  await host.fill('#together-questions', '3');
+  await host.fill('#together-seconds', '12');
+  await host.click('#together-create');
+  await host.waitForSelector('#room:not([hidden]) #room-play:not([hidden])');
+  const link = await host.getAttribute('#together-link', 'href');
+  check(/\?round=\d+&room=[A-Z2-9]{6}$/.test(link), 'a link to share: ' + link);
+  check((await text(host, '#room-host')) === 'Host: ' + people[0], 'the host is named as text');
+
+  // Two members open the link and give their names.
+  for (const [i, page] of [[1, ben], [2, chloe]]) {
+    await page.goto(link + '&lang=en');
+    await page.waitForSelector('#room-join:not([hidden])');
+    await page.fill('#room-join-name', people[i]);
+    await page.click('#room-join-button');
+    await page.waitForSelector('#room-play:not([hidden])');
+  }
+  await host.waitForFunction(() => document.getElementById('room-answered').textContent === '0 of 3 answered');
+  check(await host.isVisible('#room-reveal-button'), 'the host can reveal');
+  check(await ben.isHidden('#room-host-actions'), 'members have no host buttons');
+
+  // Question 1: everyone answers; the reveal comes when the last one does.
+  await allOnQuestion(pages, 1);
+  await answer(host, 0);
+  await ben.waitForFunction(() => document.getElementById('room-answered').textContent === '1 of 3 answered');
+  check(await ben.isHidden('#room-reveal'), 'nothing is revealed before everyone has answered');
+  await answer(ben, 1);
+  await answer(chloe, 2);
+  await allRevealed(pages, 'Everyone has answered.');
+  const counts = await host.$$eval('#room-distribution li span', (spans) => spans.map((s) => s.textContent));
+  check(counts.length >= 3, 'one line per choice: ' + counts.join(' | '));
+  const total = counts.map((c) => Number((/(\d+) answer/.exec(c) || [0, 0])[1])).reduce((a, b) => a + b, 0);
+  check(total === 3, 'the distribution counts three answers: ' + counts.join(' | '));
+  check((await text(host, '#room-answer-line')).startsWith('Answer '), 'the correct answer is named');
+  check((await text(host, '#room-answer-explanation')).length > 0, 'the correct answer is explained');
+  const first = await verdicts(pages, [true, true, true]);
+  await host.screenshot({ path: join(work, 'groups-reveal.png'), fullPage: true });
+
+  // Question 2: the host reveals before the deadline.
+  await host.click('#room-next-button');
+  await allOnQuestion(pages, 2);
+  await answer(host, 0);
+  await answer(ben, 0);
+  await host.click('#room-reveal-button');
+  await allRevealed(pages, 'The answer was revealed early.');
+  const second = await verdicts(pages, [true, true, false]);
+  check(await chloe.isHidden('#room-judged'), 'a member who did not answer is not judged');
+
+  // Question 3: only Chloé answers; the server's timer reveals it.
+  await host.click('#room-next-button');
+  await allOnQuestion(pages, 3);
+  await answer(chloe, 3);
+  await allRevealed(pages, 'Time is up.');
+  const third = await verdicts(pages, [false, false, true]);
+
+  // The end: the scoreboard on every page, names as text.
+  await host.click('#room-next-button');
+  for (const page of pages) {
+    await page.waitForSelector('#room-end:not([hidden])');
+    check((await host.$$('#room-scores li')).length === 3, 'three players ranked');
+  }
+  const scores = await host.$$eval('#room-scores li', (items) => items.map((li) => li.textContent));
+  check(scores.some((s) => s.includes(people[0])), 'the host is listed by name: ' + scores.join(' | '));
+  check((await host.$$('#room-scores i')).length === 0, 'a name is never markup');
+  check((await text(host, '#room-hardest')).startsWith('Hardest question: '), 'the hardest question is named');
+  await host.screenshot({ path: join(work, 'groups-scoreboard.png'), fullPage: true });
+
+  // Ben reviews what he missed: his own session starts on it, or he is told there is nothing to review.
+  const benMissed = [first[1], second[1]].includes('Not quite.');
+  await ben.click('#room-review');
+  if (benMissed) {
+    await ben.waitForSelector('#card:not([hidden]) .choice');
+    check((await text(ben, '#card-header')).startsWith('Another try'), 'the review asks a missed question again: ' +
+      (await text(ben, '#card-header')));
+  } else {
+    await ben.waitForFunction(() => document.getElementById('status').textContent.includes('nothing to review'));
+  }
+  check(third[2] !== '', 'Chloé was judged on the last question');
+
+  // Long polling: no page asks for changes more than once a second.
+  for (let i = 0; i < pages.length; ++i) {
+    const mine = waits.filter((w) => w.page === i).map((w) => w.at);
+    for (let k = 1; k < mine.length; ++k) {
+      check(mine[k] - mine[k - 1] >= 950, `page ${i} polled twice within ${mine[k] - mine[k - 1]} ms`);
+    }
+  }
+  check(pageErrors.length === 0, 'no script error: ' + pageErrors.join('; '));
+  console.log('rooms browser test passed; screenshots in ' + work);
+} catch (e) {
+  failed = true;
+  console.error(e.stack || String(e));
+} finally {
+  if (browser) await browser.close();
+  child.removeAllListeners('exit');
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+  rmSync(scratch, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
