@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#include "bot/outbound/latest_edits.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <vector>
+
+using quiz::bot::outbound::latest_edits;
+
+TEST_CASE("latest_edits: a burst while an edit is in flight becomes one more edit, with the newest version",
+          "[outbound]")
+{
+    latest_edits edits;
+    std::vector<std::uint64_t> sent;
+    std::vector<std::function<void(bool)>> pending;
+    const auto version = [&](std::uint64_t revision) {
+        return [&, revision](std::function<void(bool)> done) {
+            sent.push_back(revision);
+            pending.push_back(std::move(done));
+        };
+    };
+    edits.submit("round:1", 10, version(10));
+    for (std::uint64_t r = 11; r <= 60; ++r) {
+        edits.submit("round:1", r, version(r));
+    }
+    CHECK(sent == std::vector<std::uint64_t>{10});
+    pending.front()(true);
+    CHECK(sent == std::vector<std::uint64_t>{10, 60});
+    CHECK(edits.sent() == 2);
+    CHECK(edits.superseded() == 49);
+    // An older version arriving late is dropped; another message is independent.
+    edits.submit("round:1", 30, version(30));
+    edits.submit("round:2", 5, version(5));
+    CHECK(sent == std::vector<std::uint64_t>{10, 60, 5});
+    pending[1](false); // a failure ends that edit too: the next version goes at once
+    edits.submit("round:1", 61, version(61));
+    CHECK(sent == std::vector<std::uint64_t>{10, 60, 5, 61});
+}
