@@ -54,6 +54,25 @@ public:
     virtual bool erase(const platform_identity& who) = 0;
 };
 
+/// Where a round's shared message lives on its platform and the freshest credential to edit it (a Discord
+/// interaction token, a Slack response_url): front-end state that must outlive a request and a restart.
+struct round_message {
+    std::string reference;  ///< Slack: "channel:ts"; Discord: empty (the token's @original is the message)
+    std::string edit_token; ///< empty: none yet
+    instant token_at;       ///< when the token was received
+    int token_uses = 0;     ///< edits made with it
+    friend bool operator==(const round_message&, const round_message&) = default;
+};
+
+/// Round messages, inside the caller's transaction like the identity directory.
+class round_messages {
+public:
+    virtual ~round_messages() = default;
+    [[nodiscard]] virtual std::optional<round_message> find(round_id round) = 0;
+    /// Adds or replaces the round's message.
+    virtual void save(round_id round, const round_message& message) = 0;
+};
+
 /// Runs user actions one at a time, each as one transaction (storage: a group commit unit). `done` is called once
 /// the unit's fate is final: nullptr after it committed, else the exception that rolled it back. Both run on the
 /// queue's own thread: `done` must be short and must not wait.

@@ -23,6 +23,7 @@
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"
+#include "storage/sqlite_round_messages.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -235,11 +236,13 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     // goes to the front end of its platform.
     std::map<std::string, std::function<void(const tutoring::round_screen&)>, std::less<>> round_publishers;
     std::optional<tutoring::rounds> rounds;
+    storage::sqlite_round_messages round_messages(*database);
     round_timers timers(server.context(), now, [&rounds](engine::round_id round) { rounds->tick(round); });
     rounds.emplace(tutoring::rounds_parts{
         groups,
         tutor,
         identities,
+        round_messages,
         *writer,
         tutoring.shelf(),
         now,

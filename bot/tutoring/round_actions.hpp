@@ -72,10 +72,19 @@ struct review_misses {
 using round_action = std::variant<open_round, join_round, answer_round, reveal_round, next_round_question, end_round,
                                   look_at_round, review_misses>;
 
+/// What a request tells about the round's shared message on its platform (engine::round_message): where it is,
+/// once posted, and a fresh credential to edit it (the click's interaction token or response_url). Saved with the
+/// action, in its transaction.
+struct message_news {
+    std::optional<std::string> reference;
+    std::optional<std::string> edit_token;
+};
+
 struct round_request {
     actor who;
     round_action what;
     std::optional<std::string> delivery; ///< as request::delivery
+    std::optional<message_news> message;
 };
 
 /// What a round may be: players, questions, seconds (docs/groups.md, "Options").

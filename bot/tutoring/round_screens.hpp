@@ -4,6 +4,7 @@
 #include "bot/tutoring/screens.hpp"
 
 #include "engine/group_round.hpp"
+#include "engine/identity_ports.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -42,6 +43,8 @@ struct round_screen {
     std::optional<std::string> hardest;         ///< ended: the stem of the question most missed
     /// Grows with every change of the round: a front end receiving two screens drops the older one.
     std::uint64_t revision = 0;
+    /// Where the message is on the platform and how to edit it, as the platform's requests told (message_news).
+    std::optional<engine::round_message> message;
 };
 
 /// A member's answer is in; judged at the reveal.

@@ -173,7 +173,7 @@ round_reply rounds::decide(const round_request& r, engine::instant now, std::uin
         return said(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
     }
     const auto ctx = enter(p_.identities, r.who);
-    return std::visit(overloaded{
+    auto reply = std::visit(overloaded{
                           [&](const open_round& o) { return open(ctx, o, now, seed); },
                           [&](const join_round& j) { return join(ctx, j.round, now); },
                           [&](const answer_round& a) { return answer(ctx, a, now); },
@@ -184,6 +184,33 @@ round_reply rounds::decide(const round_request& r, engine::instant now, std::uin
                           [&](const review_misses& m) { return review(ctx, m.round, now, seed); },
                       },
                       r.what);
+    if (r.message && reply.shared) {
+        remember(reply.shared->round, *r.message, now);
+        reply.shared->message = p_.messages.find(reply.shared->round);
+    }
+    return reply;
+}
+
+void rounds::remember(engine::round_id round, const message_news& news, engine::instant now)
+{
+    auto stored = p_.messages.find(round).value_or(engine::round_message{});
+    if (news.reference) {
+        stored.reference = *news.reference;
+    }
+    if (news.edit_token && *news.edit_token != stored.edit_token) {
+        stored.edit_token = *news.edit_token;
+        stored.token_at = now;
+        stored.token_uses = 0;
+    }
+    p_.messages.save(round, stored);
+}
+
+void rounds::record_message(engine::round_id round, message_news news)
+{
+    const auto now = p_.clock();
+    (void)runner_.submit(
+        "rounds", [this, round, news = std::move(news), now] { remember(round, news, now); }, [](bool) {}, [] {},
+        false);
 }
 
 round_reply rounds::open(const learner_context& ctx, const open_round& o, engine::instant now, std::uint64_t seed)
@@ -393,6 +420,7 @@ round_screen rounds::shared_of(const engine::round_outcome& outcome)
         }
     }
     s.revision = revision_of(s);
+    s.message = p_.messages.find(outcome.round);
     return s;
 }
 

@@ -28,6 +28,7 @@ struct rounds_parts {
     engine::group_tutor& groups;
     engine::tutor& tutor; ///< a member's review of their misses
     engine::identity_directory& identities;
+    engine::round_messages& messages;
     engine::action_queue& queue;
     const pack_shelf& shelf;
     std::function<engine::instant()> clock;
@@ -56,6 +57,9 @@ public:
     /// The same, waiting for the reply (tests); never from the queue's thread.
     round_reply run(round_request r);
 
+    /// Saves what a front end learnt about a round's message outside a request (a Slack message's ts once posted).
+    void record_message(engine::round_id round, message_news news);
+
     /// A question's deadline may have come: closes it if so, exactly once, and publishes the reveal.
     void tick(engine::round_id round);
     /// After a start: asks wake_at for every question the last run left open (an overdue one fires at once), as
@@ -73,6 +77,8 @@ private:
     round_reply review(const learner_context& ctx, engine::round_id round, engine::instant now, std::uint64_t seed);
     /// The shared message for an outcome; with wake_at asked for when a question is open.
     round_screen shared_of(const engine::round_outcome& outcome);
+    /// Merges `news` into the round's stored message; inside the unit.
+    void remember(engine::round_id round, const message_news& news, engine::instant now);
     /// Hands the screen to publish, off the queue's thread.
     void announce(const round_screen& shown);
 

@@ -132,7 +132,7 @@ public:
             open.seconds = static_cast<int>(required_integer(body, "seconds", 1, 100000));
         }
         const auto lang = language_from(optional_string(body, "lang"));
-        perform(req, reply, {web_member(learner, name_from(body), lang, false), open, std::nullopt},
+        perform(req, reply, {web_member(learner, name_from(body), lang, false), open, std::nullopt, std::nullopt},
                 [learner](const tutoring::round_reply& r) {
                     if (!r.shared) {
                         return http::error_response(500, "no round", {});
@@ -159,7 +159,7 @@ public:
         const auto round = round_from(req);
         const auto lang = language_from(optional_string(body, "lang"));
         perform(req, reply,
-                {web_member(learner, name_from(body), lang, false), tutoring::join_round{round}, std::nullopt},
+                {web_member(learner, name_from(body), lang, false), tutoring::join_round{round}, std::nullopt, std::nullopt},
                 [learner, room](const tutoring::round_reply& r) {
                     if (!r.shared || r.shared->channel != room) {
                         return http::error_response(404, "no such room", {});
@@ -206,7 +206,7 @@ public:
         a.round = round;
         a.sequence = static_cast<std::uint32_t>(required_integer(body, "sequence", 1, UINT32_MAX));
         a.choice = static_cast<std::uint32_t>(required_integer(body, "choice", 0, 25));
-        perform(req, reply, {member_from(body), a, std::nullopt}, [](const tutoring::round_reply& r) {
+        perform(req, reply, {member_from(body), a, std::nullopt, std::nullopt}, [](const tutoring::round_reply& r) {
             const auto* in = std::get_if<tutoring::answer_in_screen>(&r.mine);
             if (in == nullptr) {
                 return http::error_response(500, "unexpected reply", {});
@@ -221,7 +221,7 @@ public:
     {
         const auto body = parse_object(req);
         (void)checked_round(req, body);
-        perform(req, reply, {member_from(body), what, std::nullopt}, [](const tutoring::round_reply& r) {
+        perform(req, reply, {member_from(body), what, std::nullopt, std::nullopt}, [](const tutoring::round_reply& r) {
             return json_response(200, json::object{{"screen", r.shared ? json::value(round_json(*r.shared))
                                                                        : json::value(nullptr)}});
         });
@@ -231,7 +231,7 @@ public:
     {
         const auto body = parse_object(req);
         const auto round = checked_round(req, body);
-        perform(req, reply, {member_from(body), tutoring::review_misses{round}, std::nullopt},
+        perform(req, reply, {member_from(body), tutoring::review_misses{round}, std::nullopt, std::nullopt},
                 [](const tutoring::round_reply& r) {
                     const auto* card = std::get_if<tutoring::card_screen>(&r.mine);
                     if (card == nullptr) {

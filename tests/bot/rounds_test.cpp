@@ -8,6 +8,7 @@
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"
+#include "storage/sqlite_round_messages.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_pack.hpp"
@@ -45,7 +46,7 @@ quiz::engine::pack three_questions()
 struct stack {
     explicit stack(const std::filesystem::path& file, std::function<instant()> clock)
         : db(quiz::storage::open_database(file.string())), units(db), tutor(units, library),
-          groups(units, library), identities(db), log("rounds", std::make_shared<spdlog::sinks::null_sink_mt>())
+          groups(units, library), identities(db), messages(db), log("rounds", std::make_shared<spdlog::sinks::null_sink_mt>())
     {
         library.add(three_questions());
         open_at_start = groups.open_deadlines(); // as the server reads them, before the writer owns the connection
@@ -54,6 +55,7 @@ struct stack {
             groups,
             tutor,
             identities,
+            messages,
             *writer,
             shelf,
             std::move(clock),
@@ -93,6 +95,7 @@ struct stack {
     quiz::engine::tutor tutor;
     quiz::engine::group_tutor groups;
     quiz::storage::sqlite_identity_directory identities;
+    quiz::storage::sqlite_round_messages messages;
     spdlog::logger log;
     tutoring::pack_shelf shelf{library, {quiz::engine::pack_key{"rounds"}}};
     std::optional<quiz::storage::group_commit> writer;
@@ -146,7 +149,7 @@ TEST_CASE("rounds: a round of three questions, closed by everyone answering, by 
     stack s(dir.path() / "quizbot.db", [&now] { return now.load(); });
     auto& rounds = *s.rounds;
     const auto act = [&](const std::string& who, tutoring::round_action what) {
-        return rounds.run({person(who), std::move(what), std::nullopt});
+        return rounds.run({person(who), std::move(what), std::nullopt, std::nullopt});
     };
 
     // The host opens the round: its first question is on the channel's message, with a timer asked for.
@@ -283,11 +286,17 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
     instant deadline;
     {
         stack before(file, [&now] { return now.load(); });
-        const auto opened = before.rounds->run({person("ana"), tutoring::open_round{room, std::nullopt, 2, 20}, {}});
+        const auto opened = before.rounds->run({person("ana"), tutoring::open_round{room, std::nullopt, 2, 20}, {},
+                                                tutoring::message_news{std::nullopt, "token-of-the-command"}});
+        CHECK(opened.shared->message->edit_token == "token-of-the-command");
         round = opened.shared->round;
         deadline = *opened.shared->card->deadline;
-        (void)before.rounds->run(
-            {person("ben"), tutoring::answer_round{round, 1, right_position(*opened.shared)}, std::nullopt});
+        const auto answered = before.rounds->run({person("ben"),
+                                                  tutoring::answer_round{round, 1, right_position(*opened.shared)},
+                                                  std::nullopt, tutoring::message_news{std::nullopt, "token-of-a-click"}});
+        CHECK(answered.shared->message->edit_token == "token-of-a-click");
+        CHECK(answered.shared->message->token_at == now.load());
+        before.rounds->record_message(round, {"C01:1700000000.000100", std::nullopt});
     } // the server stops with the question open; its timer is lost
 
     now = deadline + 5s;
@@ -298,7 +307,7 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
     CHECK(wakes.front() == std::pair{round, deadline});
     after.rounds->tick(round);
     after.rounds->tick(round);
-    const auto looked = after.rounds->run({person("ben"), tutoring::look_at_round{round}, std::nullopt});
+    const auto looked = after.rounds->run({person("ben"), tutoring::look_at_round{round}, std::nullopt, std::nullopt});
     CHECK(looked.shared->at == stage::revealed);
     CHECK(looked.shared->reveal->closed_by == quiz::engine::close_reason::timer);
     CHECK(looked.shared->reveal->answered == 1);
@@ -306,7 +315,11 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
     const auto published = after.published_copy();
     CHECK(std::count_if(published.begin(), published.end(),
                         [](const tutoring::round_screen& p) { return p.at == stage::revealed; }) == 1);
-    const auto next = after.rounds->run({person("ana"), tutoring::next_round_question{round}, std::nullopt});
+    // The timer's reveal knows how to edit the message: the freshest token, kept across the restart.
+    REQUIRE(published.back().message);
+    CHECK(published.back().message->edit_token == "token-of-a-click");
+    CHECK(published.back().message->reference == "C01:1700000000.000100");
+    const auto next = after.rounds->run({person("ana"), tutoring::next_round_question{round}, std::nullopt, std::nullopt});
     CHECK(next.shared->at == stage::open);
     CHECK(next.shared->number == 2);
 }
@@ -319,7 +332,7 @@ TEST_CASE("rounds: someone who joins before answering counts for the early close
     stack s(dir.path() / "quizbot.db", [&now] { return now.load(); });
     auto& rounds = *s.rounds;
     const auto act = [&](const std::string& who, tutoring::round_action what) {
-        return rounds.run({person(who), std::move(what), std::nullopt});
+        return rounds.run({person(who), std::move(what), std::nullopt, std::nullopt});
     };
     const auto opened = act("ana", tutoring::open_round{room, std::nullopt, 1, 60});
     const auto round = opened.shared->round;

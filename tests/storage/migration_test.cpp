@@ -39,7 +39,7 @@ std::string fresh_schema()
 TEST_CASE("migrations are numbered from 1 without gaps and each has a name and SQL")
 {
     const auto steps = all_migrations();
-    REQUIRE(steps.size() == 7);
+    REQUIRE(steps.size() == 8);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         CHECK(steps[i].version == static_cast<int>(i) + 1);
         CHECK_FALSE(steps[i].name.empty());
