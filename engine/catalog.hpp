@@ -37,6 +37,8 @@ enum class message : std::uint16_t {
     feedback_retry,
     feedback_comes_back,
     feedback_guide,
+    feedback_replayed,
+    feedback_terminal_prompt,
     answer_stale,
     answer_invalid_choice,
     answer_ended,

@@ -136,20 +136,27 @@ std::string_view trim(std::string_view text)
     return text;
 }
 
-/// What the person typed at the prompt.
+/// What the person typed at a prompt.
 struct typed {
-    enum class kind { choice, quit, stats, forget } what = kind::quit;
+    enum class kind { choice, next, quit, stats, forget } what = kind::quit;
     std::uint32_t position = 0; ///< for a choice
 };
 
-/// Reads lines until one is a choice of the card (its display position), `stats`, `forget-me`, or q (or the end
-/// of input) to quit.
-typed read_reply(io streams, const engine::question_card& card)
+/// Where the terminal waits: at a card, a letter answers it; after its feedback, Enter or n goes on and a letter is
+/// the same answer delivered again.
+enum class prompt { card, feedback };
+
+/// After the feedback: Enter (an empty line), n or next goes on to the next card.
+bool is_next(std::string_view reply) { return reply.empty() || reply == "n" || reply == "N" || reply == "next"; }
+
+/// Reads lines until one is a choice of the card (its display position), `stats`, `forget-me`, q (or the end of
+/// input) to quit, or, after the feedback, Enter or n for the next card.
+typed read_reply(io streams, const engine::question_card& card, prompt at)
 {
     const std::string last(1, engine::choice_letter(card.choices.size() - 1));
+    const message asking = at == prompt::card ? message::card_terminal_prompt : message::feedback_terminal_prompt;
     while (true) {
-        streams.out << format_message(message::card_terminal_prompt, card.lang, {message_arg::str("last", last)}) << ' '
-                    << std::flush;
+        streams.out << format_message(asking, card.lang, {message_arg::str("last", last)}) << ' ' << std::flush;
         std::string line;
         if (!std::getline(streams.in, line)) {
             streams.out << '\n';
@@ -165,14 +172,20 @@ typed read_reply(io streams, const engine::question_card& card)
         if (reply == "forget-me") {
             return {typed::kind::forget};
         }
+        if (at == prompt::feedback && is_next(reply)) {
+            return {typed::kind::next};
+        }
         if (reply.empty()) {
             continue;
         }
         if (const auto choice = engine::parse_choice(reply); choice && *choice < card.choices.size()) {
             return {typed::kind::choice, *choice};
         }
-        streams.out << format_message(message::answer_invalid_choice, card.lang, {}) << ' '
-                    << format_message(message::card_how_to_answer, card.lang, {}) << '\n';
+        streams.out << format_message(message::answer_invalid_choice, card.lang, {});
+        if (at == prompt::card) {
+            streams.out << ' ' << format_message(message::card_how_to_answer, card.lang, {});
+        }
+        streams.out << '\n';
     }
 }
 
@@ -247,58 +260,128 @@ struct terminal {
 
 enum class session_end { summary, erased, failed };
 
-/// Cards, answers and the prompt's commands until the session ends; `shown` is left on the last screen.
-session_end run_session(const terminal& t, tutoring::screen& shown)
+void show_stats(const terminal& t)
 {
-    const language lang = shown.lang;
-    while (const auto* card = std::get_if<tutoring::card_screen>(&shown.body)) {
-        const tutoring::card_screen on_screen = *card;
-        t.streams.out << '\n' << engine::render_card(on_screen.card, t.clock.now()) << '\n';
-        const auto reply = read_reply(t.streams, on_screen.card);
-        switch (reply.what) {
-        case typed::kind::quit:
-            shown = t.desk.run({t.who, tutoring::stop{on_screen.session}, std::nullopt});
-            return session_end::summary;
-        case typed::kind::stats: {
-            const auto progress = t.desk.run({t.who, tutoring::stats{t.content.key.value()}, std::nullopt});
-            if (const auto* stats = std::get_if<tutoring::stats_screen>(&progress.body)) {
-                t.streams.out << '\n' << engine::joined_lines(stats->lines);
-            }
-            continue; // the same card again
+    const auto progress = t.desk.run({t.who, tutoring::stats{t.content.key.value()}, std::nullopt});
+    if (const auto* stats = std::get_if<tutoring::stats_screen>(&progress.body)) {
+        t.streams.out << '\n' << engine::joined_lines(stats->lines);
+    }
+}
+
+/// Asks, then erases the learner once they confirm; true when they are erased.
+bool forget_me(const terminal& t)
+{
+    const auto asked = t.desk.run({t.who, tutoring::forget{tutoring::forget::step::ask}, std::nullopt});
+    const auto* question = std::get_if<tutoring::confirm_screen>(&asked.body);
+    const auto step = question != nullptr && confirmed(t.streams, *question) ? tutoring::forget::step::confirm
+                                                                             : tutoring::forget::step::cancel;
+    const auto done = t.desk.run({t.who, tutoring::forget{step}, std::nullopt});
+    if (const auto* n = std::get_if<tutoring::notice_screen>(&done.body)) {
+        t.streams.out << n->text << '\n';
+    }
+    return done.learner_erased;
+}
+
+/// q, stats and forget-me, the same at either prompt: how the session ended, or nullopt to stay at the prompt.
+std::optional<session_end> run_command(const terminal& t, typed::kind what, engine::session_id session,
+                                       tutoring::screen& shown)
+{
+    switch (what) {
+    case typed::kind::quit:
+        shown = t.desk.run({t.who, tutoring::stop{session}, std::nullopt});
+        return session_end::summary;
+    case typed::kind::stats:
+        show_stats(t);
+        return std::nullopt;
+    case typed::kind::forget:
+        if (forget_me(t)) {
+            return session_end::erased; // nothing left to show
         }
-        case typed::kind::forget: {
-            const auto asked = t.desk.run({t.who, tutoring::forget{tutoring::forget::step::ask}, std::nullopt});
-            const auto* question = std::get_if<tutoring::confirm_screen>(&asked.body);
-            const auto step = question != nullptr && confirmed(t.streams, *question) ? tutoring::forget::step::confirm
-                                                                                     : tutoring::forget::step::cancel;
-            const auto done = t.desk.run({t.who, tutoring::forget{step}, std::nullopt});
-            if (const auto* n = std::get_if<tutoring::notice_screen>(&done.body)) {
-                t.streams.out << n->text << '\n';
+        return std::nullopt;
+    case typed::kind::choice:
+    case typed::kind::next:
+        break;
+    }
+    return std::nullopt;
+}
+
+/// Says why the session cannot go on: a screen other than the one the action should show.
+session_end failed(const terminal& t, const tutoring::screen& shown, std::string_view what)
+{
+    const auto* n = std::get_if<tutoring::notice_screen>(&shown.body);
+    t.streams.err << "error: " << what << (n != nullptr ? ": " + n->text : std::string{}) << '\n';
+    return session_end::failed;
+}
+
+/// Answers the card on screen and prints the feedback. After the feedback the card and sequence are the same, so
+/// the answer is the same action again: the service shows the recorded feedback and records nothing.
+std::optional<session_end> answer_card(const terminal& t, const tutoring::card_screen& on_screen,
+                                       std::uint32_t position)
+{
+    const auto answered = t.desk.run(
+        {t.who, tutoring::answer{on_screen.session, on_screen.card.sequence, position, false}, std::nullopt});
+    const auto* told = std::get_if<tutoring::feedback_screen>(&answered.body);
+    if (told == nullptr) {
+        return failed(t, answered, "the answer was not recorded");
+    }
+    const language lang = answered.lang;
+    const auto link =
+        told->told.section_title + " \u2014 " + guide_link(t.options, t.content, told->guide.section, lang);
+    t.streams.out << '\n';
+    if (told->replayed) {
+        t.streams.out << format_message(message::feedback_replayed, lang, {}) << '\n';
+    }
+    t.streams.out << engine::render_feedback(told->told, lang, link) << '\n';
+    return std::nullopt;
+}
+
+/// The prompt after a card's feedback, until the learner goes on (`shown` then holds the next card or the summary)
+/// or the session ends.
+std::optional<session_end> after_feedback(const terminal& t, const tutoring::card_screen& answered,
+                                          tutoring::screen& shown)
+{
+    while (true) {
+        const auto reply = read_reply(t.streams, answered.card, prompt::feedback);
+        if (reply.what == typed::kind::next) {
+            // Asked for only now, so the next card's response time starts when it is shown.
+            shown = t.desk.run({t.who, tutoring::next{answered.session}, std::nullopt});
+            if (std::holds_alternative<tutoring::notice_screen>(shown.body)) {
+                return failed(t, shown, "no next question");
             }
-            if (done.learner_erased) {
-                return session_end::erased; // nothing left to show
+            return std::nullopt;
+        }
+        if (reply.what == typed::kind::choice) {
+            if (auto end = answer_card(t, answered, reply.position)) {
+                return end;
             }
             continue;
         }
-        case typed::kind::choice:
-            break;
+        if (auto end = run_command(t, reply.what, answered.session, shown)) {
+            return end;
         }
-        auto answered = t.desk.run(
-            {t.who, tutoring::answer{on_screen.session, on_screen.card.sequence, reply.position, true}, std::nullopt});
-        auto* told = std::get_if<tutoring::feedback_screen>(&answered.body);
-        if (told == nullptr) {
-            const auto* n = std::get_if<tutoring::notice_screen>(&answered.body);
-            t.streams.err << "error: the answer was not recorded" << (n != nullptr ? ": " + n->text : std::string{})
-                          << '\n';
-            return session_end::failed;
+    }
+}
+
+/// Cards, answers and the prompts' commands until the session ends; `shown` is left on the last screen.
+session_end run_session(const terminal& t, tutoring::screen& shown)
+{
+    while (const auto* card = std::get_if<tutoring::card_screen>(&shown.body)) {
+        const tutoring::card_screen on_screen = *card;
+        t.streams.out << '\n' << engine::render_card(on_screen.card, t.clock.now()) << '\n';
+        const auto reply = read_reply(t.streams, on_screen.card, prompt::card);
+        if (reply.what == typed::kind::choice) {
+            if (auto end = answer_card(t, on_screen, reply.position)) {
+                return *end;
+            }
+            if (auto end = after_feedback(t, on_screen, shown)) {
+                return *end;
+            }
+            continue;
         }
-        const auto link =
-            told->told.section_title + " \u2014 " + guide_link(t.options, t.content, told->guide.section, lang);
-        t.streams.out << '\n' << engine::render_feedback(told->told, lang, link);
-        if (!told->next) {
-            break;
+        if (auto end = run_command(t, reply.what, on_screen.session, shown)) {
+            return *end;
         }
-        std::visit([&shown](auto& next) { shown.body = std::move(next); }, *told->next);
+        // stats, or forget-me cancelled: the same card again
     }
     return session_end::summary;
 }
@@ -395,13 +478,15 @@ int run_play(const std::vector<std::string_view>& words, io streams)
 const command play_command{
     {"play"},
     "[--pack KEY] [--learner NAME] [--lang fr|en] [--db PATH] [--now TIME] [--content DIR]",
-    "a tutoring session in the terminal: answer by letter; stats; forget-me; q or end of input to stop",
+    "a tutoring session in the terminal: answer by letter, Enter or n for the next card; stats; forget-me; q or end of "
+    "input to stop",
     run_play,
     "Defaults: --pack zero-sharded; --learner $USER (else 'local'); --lang: the language once chosen with --lang\n"
     "(remembered), else fr if LC_ALL/LANG starts with fr, else en; --db $QUIZBOT_DB or ./data/quizbot.db;\n"
     "--content $QUIZBOT_CONTENT or ./content/packs; --now (ISO-8601, e.g. 2026-03-01T09:00:00Z) the clock.\n"
     "Guide links use $QUIZBOT_PUBLIC_URL when set, else the guide file's path.\n"
-    "Each answer is committed to the database before its feedback is shown; run again to resume.\n",
+    "Each answer is committed to the database before its feedback is shown; run again to resume.\n"
+    "After the feedback, a letter is the same answer again: the recorded feedback is shown, nothing recorded twice.\n",
 };
 
 } // namespace quiz::bot::cli

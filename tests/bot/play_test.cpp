@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `quizbot play` end to end, in process: a scripted learner reads each card, decides from the pack which letter is
-// right, answers, quits, and comes back days later on the same SQLite database.
+// right, answers, goes on after the feedback, quits, and comes back days later on the same SQLite database.
 #include "bot/cli/command.hpp"
 #include "content/pack_loader.hpp"
 #include "support/action_sequence.hpp"
@@ -21,6 +21,7 @@
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -135,7 +136,8 @@ struct run_result {
     std::vector<shown_card> cards; ///< every card answered or quit on, in order
 };
 
-/// Runs `quizbot play` with `words`; `decide` gets each new card (its index in this run) and returns the reply.
+/// Runs `quizbot play` with `words`; `decide` gets each new card (its index in this run) and returns the reply. After
+/// each reply's feedback the script presses Enter for the next card.
 run_result play(std::vector<std::string> words,
                 const std::function<std::optional<std::string>(const shown_card&, std::size_t)>& decide,
                 quiz::engine::language lang)
@@ -144,15 +146,19 @@ run_result play(std::vector<std::string> words,
     std::ostringstream out;
     std::ostringstream err;
     std::size_t read_up_to = 0;
+    bool at_feedback = false;
     scripted_input script([&]() -> std::optional<std::string> {
         const std::string text = out.str();
         const auto choices = last_choices(text.substr(read_up_to));
         read_up_to = text.size();
         if (!choices) {
-            return std::nullopt; // a prompt without a new card: the script has nothing more to say
+            // The prompt after the feedback: Enter, once; any other prompt without a new card ends the input.
+            return std::exchange(at_feedback, false) ? std::optional<std::string>("") : std::nullopt;
         }
         result.cards.push_back({identify(*choices, lang), *choices});
-        return decide(result.cards.back(), result.cards.size() - 1);
+        auto reply = decide(result.cards.back(), result.cards.size() - 1);
+        at_feedback = reply.has_value();
+        return reply;
     });
     std::istream in(&script);
     words.insert(words.begin(), "play");
@@ -175,6 +181,23 @@ std::size_t occurrences(const std::string& text, const std::string& what)
         ++count;
     }
     return count;
+}
+
+/// The prompt after a feedback, in English.
+const std::string next_prompt = "Enter or n: next question; A to ";
+/// What the terminal says before the feedback when an answer is given again.
+const std::string replay_note =
+    "You already answered this question: here is that answer's feedback again; nothing new was recorded.";
+
+/// The wrong answer's feedback in `text`: from its judgement to the prompt after it ("" when there is none).
+std::string feedback_in(const std::string& text)
+{
+    const auto from = text.find("Not quite.");
+    const auto to = text.find(next_prompt, from == std::string::npos ? 0 : from);
+    if (from == std::string::npos || to == std::string::npos) {
+        return {};
+    }
+    return text.substr(from, to - from);
 }
 
 long long scalar(SQLite::Database& db, const std::string& sql)
@@ -230,6 +253,7 @@ TEST_CASE("play: missed questions come back first after a few days, and progress
     CHECK(first.out.find("over 8 answers") != std::string::npos);
     CHECK(first.out.find("Streak: 1 day") != std::string::npos);
     CHECK(first.out.find("zero-sharded/guide.en.md") != std::string::npos);
+    CHECK(occurrences(first.out, next_prompt) == 8); // after each feedback
 
     // Three days later, without --lang: the missed questions are asked first, as reviews.
     std::vector<std::string> resumed_order;
@@ -261,7 +285,7 @@ TEST_CASE("play: missed questions come back first after a few days, and progress
     CHECK(scalar(check, "SELECT locale = 'en' FROM learner WHERE external_id = 'ada'") == 1);
 }
 
-TEST_CASE("play: bad replies prompt again, a lowercase letter is an answer", "[play]")
+TEST_CASE("play: bad replies prompt again, a lowercase letter is an answer, q after the feedback quits", "[play]")
 {
     const quiz::test::temp_dir dir;
     const fs::path db = dir.path() / "quizbot.db";
@@ -270,14 +294,16 @@ TEST_CASE("play: bad replies prompt again, a lowercase letter is an answer", "[p
         words.push_back(word);
     }
     std::vector<std::string_view> arguments(words.begin(), words.end());
-    std::istringstream in("Z\n\n  ?? \n7\nb\nq\n");
+    std::istringstream in("Z\n\n  ?? \n7\nb\nZ\nq\n");
     std::ostringstream out;
     std::ostringstream err;
     const int code = quiz::bot::cli::run(arguments, {in, out, err});
     INFO(out.str() << err.str());
     REQUIRE(code == 0);
-    CHECK(occurrences(out.str(), "There is no such choice.") == 3); // Z, ??, 7; the empty line just asks again
-    CHECK(occurrences(out.str(), "Your answer (A to ") == 6);
+    CHECK(occurrences(out.str(), "There is no such choice.") == 4); // Z, ??, 7, Z; the empty line just asks again
+    CHECK(occurrences(out.str(), "Answer with a letter.") == 3);    // at the card, not after its feedback
+    CHECK(occurrences(out.str(), "Your answer (A to ") == 5);
+    CHECK(occurrences(out.str(), next_prompt) == 2);
     CHECK(occurrences(out.str(), "Right!") + occurrences(out.str(), "Not quite.") == 1);
     CHECK((out.str().find("1 right out of 1") != std::string::npos ||
            out.str().find("0 right out of 1") != std::string::npos));
@@ -306,6 +332,7 @@ TEST_CASE("play: speaks French with --lang fr and remembers it, end of input end
     REQUIRE(first.code == 0);
     CHECK(first.out.find("Nouvelle question 1 sur 10") != std::string::npos);
     CHECK(first.out.find("Votre réponse (A à ") != std::string::npos);
+    CHECK(first.out.find("Entrée ou n\u00a0: question suivante\u00a0; A à ") != std::string::npos);
     CHECK(first.out.find("Bonne réponse\u00a0!") != std::string::npos);
     CHECK(first.out.find("Pas tout à fait.") != std::string::npos);
     CHECK(first.out.find("La bonne réponse est ") != std::string::npos);
@@ -379,23 +406,85 @@ TEST_CASE("play: an unknown pack is an error naming it", "[play]")
     CHECK(err.str().find("no valid pack 'no-such-pack'") != std::string::npos);
 }
 
-TEST_CASE("play: the shared action sequence shows the same screens, as terminal text", "[play]")
+TEST_CASE("play: after the feedback another letter shows the recorded answer, stats keeps the prompt", "[play]")
 {
-    // A terminal asks one question at a time and reads one answer per card: it cannot deliver an answer twice, so
-    // the replay step has nothing to send here (the engine's and the other front ends' tests cover it).
-    using quiz::test::seen;
+    using quiz::engine::language;
     const quiz::test::temp_dir dir;
     const fs::path db = dir.path() / "quizbot.db";
     std::ostringstream out;
     std::ostringstream err;
     std::size_t read_up_to = 0;
     std::vector<std::string> said; // what the terminal printed before each line the script typed
-    std::vector<std::string> typed;
-    const std::vector<std::string> script_after_answer{"stats", "forget-me", "n", "forget-me", "y"};
+    std::optional<shown_card> first;
+    char wrong = '?';
     scripted_input script([&]() -> std::optional<std::string> {
         const std::string text = out.str();
         said.push_back(text.substr(read_up_to));
         read_up_to = text.size();
+        if (!first) {
+            const auto choices = last_choices(said.back());
+            REQUIRE(choices);
+            first = shown_card{identify(*choices, language::en), *choices};
+            wrong = letter_for(*first, false, language::en);
+            return std::string(1, wrong);
+        }
+        // A change of mind after the feedback, then stats, the next card, and quit.
+        const std::vector<std::string> rest{std::string(1, letter_for(*first, true, language::en)), "stats", "next",
+                                            "q"};
+        if (said.size() - 2 >= rest.size()) {
+            return std::nullopt;
+        }
+        return rest[said.size() - 2];
+    });
+    std::istream in(&script);
+    auto words = common_args(db, "2026-03-02T09:00:00Z");
+    words.insert(words.begin(), "play");
+    words.insert(words.end(), {"--lang", "en"});
+    const std::vector<std::string_view> arguments(words.begin(), words.end());
+    const int code = quiz::bot::cli::run(arguments, {in, out, err});
+    INFO(out.str() << err.str());
+    REQUIRE(code == 0);
+    said.push_back(out.str().substr(read_up_to));
+    REQUIRE(said.size() == 6);
+    const std::string chose = "You chose " + std::string(1, wrong);
+    CHECK(said[1].find(chose) != std::string::npos);
+    // The recorded answer, not the letter typed the second time.
+    CHECK(said[2].find(replay_note) != std::string::npos);
+    CHECK(said[2].find(chose) != std::string::npos);
+    CHECK(said[2].find("Right!") == std::string::npos);
+    CHECK(feedback_in(said[2]) == feedback_in(said[1]));
+    // Stats after the feedback, and the same prompt again: no card in between.
+    CHECK(said[3].find("over 1 answer") != std::string::npos);
+    CHECK(said[3].find(next_prompt) != std::string::npos);
+    CHECK_FALSE(last_choices(said[3]));
+    CHECK(said[4].find("New question 2 of") != std::string::npos);
+    CHECK(said[5].find("0 right out of 1") != std::string::npos);
+    SQLite::Database check(db.string());
+    CHECK(scalar(check, "SELECT COUNT(*) FROM attempt") == 1);
+    CHECK(scalar(check, "SELECT SUM(correct) FROM attempt") == 0);
+}
+
+TEST_CASE("play: the shared action sequence shows the same screens, as terminal text", "[play]")
+{
+    // The replay is the letter typed again after its feedback: the same card and sequence, so the same answer.
+    using quiz::test::seen;
+    const quiz::test::temp_dir dir;
+    const fs::path db = dir.path() / "quizbot.db";
+    const auto attempts = [&db] {
+        SQLite::Database database(db.string(), SQLite::OPEN_READONLY);
+        return scalar(database, "SELECT count(*) FROM attempt");
+    };
+    std::ostringstream out;
+    std::ostringstream err;
+    std::size_t read_up_to = 0;
+    std::vector<std::string> said;          // what the terminal printed before each line the script typed
+    std::vector<long long> attempts_before; // the answers in the database when each line was asked for
+    std::vector<std::string> typed;
+    scripted_input script([&]() -> std::optional<std::string> {
+        const std::string text = out.str();
+        said.push_back(text.substr(read_up_to));
+        read_up_to = text.size();
+        attempts_before.push_back(attempts());
         if (typed.empty()) {
             const auto choices = last_choices(said.back());
             REQUIRE(choices);
@@ -403,10 +492,11 @@ TEST_CASE("play: the shared action sequence shows the same screens, as terminal 
             typed.emplace_back(1, letter_for(card, false, quiz::engine::language::en));
             return typed.back();
         }
-        if (typed.size() > script_after_answer.size()) {
+        const std::vector<std::string> rest{typed.front(), "", "stats", "forget-me", "n", "forget-me", "y"};
+        if (typed.size() > rest.size()) {
             return std::nullopt;
         }
-        typed.push_back(script_after_answer[typed.size() - 1]);
+        typed.push_back(rest[typed.size() - 1]);
         return typed.back();
     });
     std::istream in(&script);
@@ -415,31 +505,36 @@ TEST_CASE("play: the shared action sequence shows the same screens, as terminal 
     words.insert(words.end(), {"--lang", "en"});
     const std::vector<std::string_view> arguments(words.begin(), words.end());
     const int code = quiz::bot::cli::run(arguments, {in, out, err});
+    INFO(out.str() << err.str());
     CHECK(code == 0);
     said.push_back(out.str().substr(read_up_to));
-    REQUIRE(said.size() == 7);
+    REQUIRE(said.size() == 9);
 
-    const auto attempts = [&db] {
-        SQLite::Database database(db.string(), SQLite::OPEN_READONLY);
-        return scalar(database, "SELECT count(*) FROM attempt");
-    };
+    // said[0]: the first card; [1]: the feedback; [2]: the same feedback, said to be the recorded one; [3]: the second
+    // card; then stats, the question, the refusal, the question again, the erasure.
+    const auto first_feedback = feedback_in(said[1]);
+    const auto replayed_feedback = feedback_in(said[2]);
+    CHECK(replayed_feedback == first_feedback);
+    CHECK(attempts_before[1] == 1);
+    CHECK(attempts_before[2] == 1); // the replay recorded nothing
     std::vector<seen> shown;
-    // said[0]: the first card; said[1]: the feedback and the second card; then stats, the question, the refusal, the
-    // question again, the erasure.
     shown.push_back(last_choices(said[0]) ? seen::card : seen::other);
-    const auto feedback_end = said[1].find("New question 2 of");
-    shown.push_back(said[1].find("Not quite.") < feedback_end && said[1].find("The answer is ") < feedback_end
+    shown.push_back(first_feedback.find("The answer is ") != std::string::npos &&
+                            said[1].find(replay_note) == std::string::npos && attempts_before[1] == 1
                         ? seen::wrong_feedback
                         : seen::other);
-    shown.push_back(feedback_end != std::string::npos && last_choices(said[1]) ? seen::next_card : seen::other);
-    shown.push_back(said[2].find("over 1 answer") != std::string::npos ? seen::stats : seen::other);
-    shown.push_back(said[3].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
-    shown.push_back(said[4].find("Nothing was erased.") != std::string::npos ? seen::nothing_erased : seen::other);
+    shown.push_back(!replayed_feedback.empty() && replayed_feedback == first_feedback &&
+                            said[2].find(replay_note) < said[2].find("Not quite.") && attempts_before[2] == 1
+                        ? seen::same_feedback
+                        : seen::other);
+    shown.push_back(said[3].find("New question 2 of") != std::string::npos && last_choices(said[3]) ? seen::next_card
+                                                                                                    : seen::other);
+    shown.push_back(said[4].find("over 1 answer") != std::string::npos ? seen::stats : seen::other);
     shown.push_back(said[5].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
-    shown.push_back(said[6].find("everything quizbot kept about you is erased") != std::string::npos && attempts() == 0
+    shown.push_back(said[6].find("Nothing was erased.") != std::string::npos ? seen::nothing_erased : seen::other);
+    shown.push_back(said[7].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
+    shown.push_back(said[8].find("everything quizbot kept about you is erased") != std::string::npos && attempts() == 0
                         ? seen::erased
                         : seen::other);
-    auto expected = quiz::test::expected_screens; // all but the replay, which a terminal cannot send
-    expected.erase(std::find(expected.begin(), expected.end(), seen::same_feedback));
-    CHECK(shown == expected);
+    CHECK(shown == quiz::test::expected_screens);
 }

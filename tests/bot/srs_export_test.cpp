@@ -43,12 +43,13 @@ outcome run(std::vector<std::string> words, const std::string& input = "")
     return {code, out.str(), err.str()};
 }
 
-/// `answers` replies alternating A and B: some right, some wrong, so wrong ones come back in the session.
+/// `answers` replies alternating A and B, each followed by Enter for the next card: some right, some wrong, so wrong
+/// ones come back in the session.
 std::string replies(int answers)
 {
     std::string text;
     for (int i = 0; i < answers; ++i) {
-        text += i % 2 == 0 ? "a\n" : "b\n";
+        text += i % 2 == 0 ? "a\n\n" : "b\n\n";
     }
     return text;
 }

@@ -4,7 +4,8 @@
 # Inputs: QUIZBOT, CONTENT, WORK (a scratch folder, emptied first).
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
-file(WRITE "${WORK}/answers.txt" "a\nb\na\nb\na\nb\na\nb\n")
+# Eight answers, each followed by an empty line: Enter after the feedback goes on to the next card.
+file(WRITE "${WORK}/answers.txt" "a\n\nb\n\na\n\nb\n\na\n\nb\n\na\n\nb\n\n")
 set(db "${WORK}/quizbot.db")
 foreach(session "walter, white|2026-03-02T09:00:00Z" "skyler|2026-03-02T09:30:00Z" "walter, white|2026-03-05T09:00:00Z"
         "skyler|2026-03-06T09:00:00Z")
