@@ -25,6 +25,8 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_PLAYGROUND", "on when listening on loopback, else off", "web playground: on or off", false},
     {"QUIZBOT_TARGET_RETENTION", "optimal",
      "recall probability reviews aim at: optimal (most knowledge per minute of study, 0.80-0.95) or 0.70-0.97", false},
+    {"QUIZBOT_ROUND_MAX_PLAYERS", "100", "players a study group's round takes (2-10000); more are told it is full",
+     false},
     {"QUIZBOT_GRADE_BY_TIME", "off",
      "on: a slow right answer counts as Hard, a fast one as Easy (docs/scheduler-evaluation.md, Grading)", false},
     {"DISCORD_PUBLIC_KEY", "", "Discord application public key, 64 hex digits; unset disables Discord", false},
@@ -353,6 +355,7 @@ config load_config(const environment& env, unsigned hardware_threads)
         }
     }
     read_number(in, "QUIZBOT_THREADS", 1U, 256U, cfg.threads);
+    read_number(in, "QUIZBOT_ROUND_MAX_PLAYERS", 2U, 10000U, cfg.round_max_players);
     read_limits(in, cfg.limits);
     cfg.playground = cfg.listen.is_loopback();
     read_switch(in, "QUIZBOT_PLAYGROUND", cfg.playground);

@@ -236,6 +236,8 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     // goes to the front end of its platform.
     std::map<std::string, std::function<void(const tutoring::round_screen&)>, std::less<>> round_publishers;
     std::optional<tutoring::rounds> rounds;
+    tutoring::round_limits round_limits;
+    round_limits.max_players = static_cast<int>(cfg.round_max_players);
     storage::sqlite_round_messages round_messages(*database);
     round_timers timers(server.context(), now, [&rounds](engine::round_id round) { rounds->tick(round); });
     rounds.emplace(tutoring::rounds_parts{
@@ -256,7 +258,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
                 it->second(shown);
             }
         },
-        {}});
+        round_limits});
     if (cfg.playground) {
         web::add_playground_routes(routes, tutoring);
         rooms_hub.emplace([&server](std::chrono::milliseconds delay, std::function<void()> f) {

@@ -307,7 +307,11 @@ round_reply rounds::host_action(const learner_context& ctx, const round_action& 
                                             return p_.groups.next(round, ctx.learner, now);
                                         },
                                         [&](const end_round&) { return p_.groups.end(round, ctx.learner, now); },
-                                        [&](const auto&) { return engine::round_outcome{round_status::no_round}; },
+                                        [&](const auto&) {
+                                            engine::round_outcome none;
+                                            none.status = round_status::no_round;
+                                            return none;
+                                        },
                                     },
                                     what);
     if (outcome.status != round_status::ok) {

@@ -44,6 +44,7 @@ TEST_CASE("config: defaults", "[config]")
     CHECK(cfg.database_path == "./data/quizbot.db");
     CHECK(cfg.content_dir == "./content/packs");
     CHECK(cfg.public_url == "http://127.0.0.1:8080");
+    CHECK(cfg.round_max_players == 100);
     CHECK(cfg.admin_token.empty());
     CHECK(cfg.log == quiz::bot::log_format::plain);
     CHECK(cfg.threads == 6);
@@ -97,6 +98,7 @@ TEST_CASE("config: accepted values", "[config]")
                                        {"QUIZBOT_PLAYGROUND", "off"},
                                        {"QUIZBOT_TARGET_RETENTION", "0.85"},
                                        {"QUIZBOT_GRADE_BY_TIME", "on"},
+                                       {"QUIZBOT_ROUND_MAX_PLAYERS", "30"},
                                        {"DISCORD_PUBLIC_KEY", std::string(64, 'A')},
                                        {"DISCORD_APPLICATION_ID", "1234567890123456789"},
                                        {"DISCORD_BOT_TOKEN", "bot.token.value"},
@@ -108,6 +110,7 @@ TEST_CASE("config: accepted values", "[config]")
                                    4);
     CHECK(cfg.listen.host == "::1");
     CHECK(cfg.listen.port == 9000);
+    CHECK(cfg.round_max_players == 30);
     CHECK(cfg.listen.to_string() == "[::1]:9000");
     CHECK(cfg.listen.is_loopback());
     CHECK(cfg.database_path == "/var/lib/quizbot/q.db");
@@ -152,6 +155,7 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_THREADS", "0", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_THREADS", "many", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_THREADS", "257", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
+        {"QUIZBOT_ROUND_MAX_PLAYERS", "1", "QUIZBOT_ROUND_MAX_PLAYERS: expected a whole number from 2 to 10000"},
         {"QUIZBOT_PLAYGROUND", "yes", "QUIZBOT_PLAYGROUND: expected on or off"},
         {"QUIZBOT_TARGET_RETENTION", "0.69",
          "QUIZBOT_TARGET_RETENTION: expected optimal or a number from 0.70 to 0.97"},
@@ -247,5 +251,5 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 24);
+    CHECK(quiz::bot::config_variables().size() == 25);
 }
