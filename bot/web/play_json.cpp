@@ -201,6 +201,10 @@ boost::json::object reveal_json(const tutoring::round_screen& shown)
         {"answer_line", format_message(message::round_answer, lang,
                                        {arg::str("letter", letter(reveal.answer.position)),
                                         arg::str("choice", reveal.answer.text)})},
+        // The choice's own Markdown (inline code, say) rendered, every character escaped.
+        {"answer_line_html", render_inline(format_message(message::round_answer, lang,
+                                                          {arg::str("letter", letter(reveal.answer.position)),
+                                                           arg::str("choice", reveal.answer.text)}))},
         {"common", nullptr},
     };
     if (reveal.common_wrong) {

@@ -156,7 +156,7 @@ try {
   check((await text(host, '#room-answer-line')).startsWith('Answer '), 'the correct answer is named');
   check((await text(host, '#room-answer-explanation')).length > 0, 'the correct answer is explained');
   const first = await verdicts(pages, [true, true, true]);
-  await host.screenshot({ path: join(work, 'groups-reveal.png'), fullPage: true });
+  await host.locator('#room').screenshot({ path: join(work, 'groups-reveal.png') });
 
   // Question 2: the host reveals before the deadline.
   await host.click('#room-next-button');
@@ -185,7 +185,14 @@ try {
   check(scores.some((s) => s.includes(people[0])), 'the host is listed by name: ' + scores.join(' | '));
   check((await host.$$('#room-scores i')).length === 0, 'a name is never markup');
   check((await text(host, '#room-hardest')).startsWith('Hardest question: '), 'the hardest question is named');
-  await host.screenshot({ path: join(work, 'groups-scoreboard.png'), fullPage: true });
+  // Each score is what that member was privately told: right answers over the three questions they were in.
+  const right = (verdictsOf) => verdictsOf.filter((v) => v === 'Right!').length;
+  const expected = [right([first[0], second[0]]), right([first[1], second[1]]), right([first[2], third[2]])];
+  for (const [i, name] of people.entries()) {
+    const line = scores.find((s) => s.includes(name + ':'));
+    check(line && line.includes(`: ${expected[i]} of 3`), `${name} scores ${expected[i]} of 3: ${line}`);
+  }
+  await host.locator('#room').screenshot({ path: join(work, 'groups-scoreboard.png') });
 
   // Ben reviews what he missed: his own session starts on it, or he is told there is nothing to review.
   const benMissed = [first[1], second[1]].includes('Not quite.');

@@ -143,7 +143,7 @@
     const card = R.screen && R.screen.stage === 'open' ? R.screen.card : null;
     const tick = () => {
       const left = card ? Math.max(0, Math.ceil((card.deadline_ms - Date.now()) / 1000)) : 0;
-      $('room-countdown').textContent = card ? label('left')(left) : '';
+      $('room-countdown').textContent = card ? ' · ' + label('left')(left) : '';
     };
     tick();
     if (card) R.timer = setInterval(tick, 1000);
@@ -194,7 +194,7 @@
       li.append(line, meter);
       bars.append(li);
     }
-    $('room-answer-line').textContent = r.answer_line;
+    $('room-answer-line').innerHTML = r.answer_line_html;
     $('room-answer-explanation').innerHTML = r.answer.explanation_html;
     $('room-common').hidden = !r.common;
     if (r.common) {
@@ -208,7 +208,7 @@
 
   function renderJudged(mine, number) {
     R.judged = number;
-    $('room-mine').textContent = ''; // "your answer is in" gives way to its judgement
+    $('room-mine').hidden = true; // "your answer is in" gives way to its judgement
     $('room-judged').hidden = false;
     $('room-judged').classList.toggle('right', mine.correct);
     $('room-judged').classList.toggle('wrong', !mine.correct);
@@ -219,6 +219,7 @@
   function renderEnd(s) {
     const ended = s.stage === 'ended';
     $('room-end').hidden = !ended;
+    $('room-play').hidden = ended; // the scoreboard replaces the last question
     if (!ended) return;
     $('room-over').textContent = s.over;
     $('room-scoreboard-title').textContent = s.scoreboard_title;
@@ -240,6 +241,7 @@
     R.screen = s;
     if (newQuestion) {
       $('room-mine').textContent = '';
+      $('room-mine').hidden = true;
       $('room-judged').hidden = true;
     }
     $('room-host').textContent = s.host_line;
@@ -274,6 +276,7 @@
     if (status !== 200) return failed(status, data);
     R.answered = s.card.sequence;
     $('room-mine').textContent = data.message;
+    $('room-mine').hidden = false;
     for (const b of $('room-choices').querySelectorAll('button')) {
       b.disabled = true;
       b.classList.toggle('is-chosen', Number(b.dataset.position) === data.position);
