@@ -53,6 +53,28 @@ round_outcome describe_in(unit_of_work& unit, const round_state& state, const pa
     return outcome;
 }
 
+/// The stored round and its pack, or why not.
+struct loaded_round {
+    std::optional<round_state> state;
+    const pack_index* index = nullptr;
+    round_status status = round_status::ok;
+};
+
+loaded_round load_round(unit_of_work& unit, const pack_library& packs, round_id round)
+{
+    loaded_round loaded;
+    loaded.state = unit.rounds().find(round);
+    if (!loaded.state) {
+        loaded.status = round_status::no_round;
+        return loaded;
+    }
+    loaded.index = packs.find(loaded.state->pack);
+    if (loaded.index == nullptr) {
+        loaded.status = round_status::unknown_pack;
+    }
+    return loaded;
+}
+
 round_outcome failure(round_status status, round_id round)
 {
     round_outcome outcome;
@@ -107,13 +129,9 @@ round_outcome group_tutor::start(const round_start_request& request)
 round_outcome group_tutor::join(round_id round, learner_id learner, instant now)
 {
     auto unit = units_.begin();
-    auto state = unit->rounds().find(round);
-    if (!state) {
-        return failure(round_status::no_round, round);
-    }
-    const pack_index* index = packs_.find(state->pack);
-    if (index == nullptr) {
-        return failure(round_status::unknown_pack, round);
+    auto [state, index, status] = load_round(*unit, packs_, round);
+    if (status != round_status::ok) {
+        return failure(status, round);
     }
     if (state->phase == round_phase::ended) {
         return failure(round_status::ended, round);
@@ -192,13 +210,9 @@ round_answer_outcome group_tutor::answer(const round_answer_request& request)
 round_outcome group_tutor::tick(round_id round, instant now)
 {
     auto unit = units_.begin();
-    auto state = unit->rounds().find(round);
-    if (!state) {
-        return failure(round_status::no_round, round);
-    }
-    const pack_index* index = packs_.find(state->pack);
-    if (index == nullptr) {
-        return failure(round_status::unknown_pack, round);
+    auto [state, index, status] = load_round(*unit, packs_, round);
+    if (status != round_status::ok) {
+        return failure(status, round);
     }
     const bool closed_now = close_if_due(*state, now);
     if (closed_now) {
@@ -213,13 +227,9 @@ round_outcome group_tutor::tick(round_id round, instant now)
 round_outcome group_tutor::reveal(round_id round, learner_id by, instant now)
 {
     auto unit = units_.begin();
-    auto state = unit->rounds().find(round);
-    if (!state) {
-        return failure(round_status::no_round, round);
-    }
-    const pack_index* index = packs_.find(state->pack);
-    if (index == nullptr) {
-        return failure(round_status::unknown_pack, round);
+    auto [state, index, status] = load_round(*unit, packs_, round);
+    if (status != round_status::ok) {
+        return failure(status, round);
     }
     switch (reveal_by_host(*state, by)) {
     case reveal_status::not_host:
@@ -237,13 +247,9 @@ round_outcome group_tutor::reveal(round_id round, learner_id by, instant now)
 round_outcome group_tutor::next(round_id round, learner_id by, instant now)
 {
     auto unit = units_.begin();
-    auto state = unit->rounds().find(round);
-    if (!state) {
-        return failure(round_status::no_round, round);
-    }
-    const pack_index* index = packs_.find(state->pack);
-    if (index == nullptr) {
-        return failure(round_status::unknown_pack, round);
+    auto [state, index, status] = load_round(*unit, packs_, round);
+    if (status != round_status::ok) {
+        return failure(status, round);
     }
     if (by != state->host) {
         return failure(round_status::not_host, round);
@@ -261,13 +267,9 @@ round_outcome group_tutor::next(round_id round, learner_id by, instant now)
 round_outcome group_tutor::end(round_id round, learner_id by, instant now)
 {
     auto unit = units_.begin();
-    auto state = unit->rounds().find(round);
-    if (!state) {
-        return failure(round_status::no_round, round);
-    }
-    const pack_index* index = packs_.find(state->pack);
-    if (index == nullptr) {
-        return failure(round_status::unknown_pack, round);
+    auto [state, index, status] = load_round(*unit, packs_, round);
+    if (status != round_status::ok) {
+        return failure(status, round);
     }
     if (by != state->host) {
         return failure(round_status::not_host, round);
@@ -282,13 +284,9 @@ round_outcome group_tutor::end(round_id round, learner_id by, instant now)
 round_outcome group_tutor::look(round_id round, learner_id learner, language lang, instant now)
 {
     auto unit = units_.begin();
-    auto state = unit->rounds().find(round);
-    if (!state) {
-        return failure(round_status::no_round, round);
-    }
-    const pack_index* index = packs_.find(state->pack);
-    if (index == nullptr) {
-        return failure(round_status::unknown_pack, round);
+    auto [state, index, status] = load_round(*unit, packs_, round);
+    if (status != round_status::ok) {
+        return failure(status, round);
     }
     auto outcome = describe_in(*unit, *state, *index, now);
     outcome.mine = judged_answer(*state, *index, learner, lang);

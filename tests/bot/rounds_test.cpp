@@ -139,6 +139,14 @@ std::uint32_t wrong_position(const tutoring::round_screen& shown)
 
 long long count(SQLite::Database& db, const std::string& sql) { return db.execAndGet(sql).getInt64(); }
 
+/// Runs one person's round action and waits for its reply.
+auto actor_on(tutoring::rounds& rounds)
+{
+    return [&rounds](const std::string& who, tutoring::round_action what) {
+        return rounds.run({person(who), std::move(what), std::nullopt, std::nullopt});
+    };
+}
+
 } // namespace
 
 TEST_CASE("rounds: a round of three questions, closed by everyone answering, by the host and by the timer",
@@ -148,9 +156,7 @@ TEST_CASE("rounds: a round of three questions, closed by everyone answering, by 
     std::atomic<instant> now{instant{std::chrono::milliseconds{1'780'000'000'000}}};
     stack s(dir.path() / "quizbot.db", [&now] { return now.load(); });
     auto& rounds = *s.rounds;
-    const auto act = [&](const std::string& who, tutoring::round_action what) {
-        return rounds.run({person(who), std::move(what), std::nullopt, std::nullopt});
-    };
+    const auto act = actor_on(rounds);
 
     // The host opens the round: its first question is on the channel's message, with a timer asked for.
     const auto opened = act("ana", tutoring::open_round{room, std::nullopt, 3, 30});
@@ -331,9 +337,7 @@ TEST_CASE("rounds: someone who joins before answering counts for the early close
     std::atomic<instant> now{instant{std::chrono::milliseconds{1'780'000'000'000}}};
     stack s(dir.path() / "quizbot.db", [&now] { return now.load(); });
     auto& rounds = *s.rounds;
-    const auto act = [&](const std::string& who, tutoring::round_action what) {
-        return rounds.run({person(who), std::move(what), std::nullopt, std::nullopt});
-    };
+    const auto act = actor_on(rounds);
     const auto opened = act("ana", tutoring::open_round{room, std::nullopt, 1, 60});
     const auto round = opened.shared->round;
     const auto joined = act("eve", tutoring::join_round{round});

@@ -3,11 +3,11 @@
 // Starts `quizbot serve` on a free loopback port with a fresh database, answers three questions, checks the
 // feedback and explanations, switches to French, opens a guide section, and saves screenshots in WORK.
 // Usage: node playground_browser.mjs QUIZBOT CONTENT_DIR CHROMIUM WORK
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { check, startServer, stopServer } from './quizbot_server.mjs';
 
 const [quizbot, contentDir, chromiumPath, work] = process.argv.slice(2);
 if (!quizbot || !contentDir || !chromiumPath || !work) {
@@ -16,38 +16,6 @@ if (!quizbot || !contentDir || !chromiumPath || !work) {
 }
 mkdirSync(work, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'quizbot-browser-'));
-
-function check(condition, message) {
-  if (!condition) throw new Error('check failed: ' + message);
-}
-
-function startServer() {
-  const child = spawn(quizbot, ['serve'], {
-    env: {
-      ...process.env,
-      QUIZBOT_LISTEN: '127.0.0.1:0',
-      QUIZBOT_DB: join(scratch, 'quizbot.db'),
-      QUIZBOT_CONTENT: contentDir,
-      QUIZBOT_THREADS: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (d) => { errors += d; });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('quizbot serve did not start:\n' + errors)), 60000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error('quizbot serve exited with ' + code + ':\n' + errors)));
-  });
-}
 
 async function answerOne(page, index, useKeyboard) {
   await page.waitForSelector('#card:not([hidden]) .choice');
@@ -78,7 +46,8 @@ async function answerOne(page, index, useKeyboard) {
   return verdict;
 }
 
-const { child, url } = await startServer();
+const server = await startServer(quizbot, { QUIZBOT_DB: join(scratch, 'quizbot.db'), QUIZBOT_CONTENT: contentDir });
+const { url } = server;
 let context;
 let failed = false;
 try {
@@ -147,9 +116,7 @@ try {
   console.error(e.stack || String(e));
 } finally {
   if (context) await context.close();
-  child.removeAllListeners('exit');
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
+  await stopServer(server);
   rmSync(scratch, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

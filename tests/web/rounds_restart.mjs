@@ -2,10 +2,10 @@
 // A restart with a question open: `quizbot serve` is killed with SIGKILL while a playground room's question is
 // open; started again on the same database, it reveals that question once, at its deadline, and the round goes on.
 // Usage: node rounds_restart.mjs QUIZBOT CONTENT_DIR
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { check, startServer, stopServer } from './quizbot_server.mjs';
 
 const [quizbot, contentDir] = process.argv.slice(2);
 if (!quizbot || !contentDir) {
@@ -14,37 +14,7 @@ if (!quizbot || !contentDir) {
 }
 const scratch = mkdtempSync(join(tmpdir(), 'quizbot-restart-'));
 
-function check(condition, message) {
-  if (!condition) throw new Error('check failed: ' + message);
-}
-
-function start() {
-  const child = spawn(quizbot, ['serve'], {
-    env: {
-      ...process.env,
-      QUIZBOT_LISTEN: '127.0.0.1:0',
-      QUIZBOT_DB: join(scratch, 'quizbot.db'),
-      QUIZBOT_CONTENT: contentDir,
-      QUIZBOT_THREADS: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server = { child, log: '' };
-  child.stderr.on('data', (d) => { server.log += d; });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('quizbot serve did not start:\n' + server.log)), 60000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        server.url = m[1];
-        resolve(server);
-      }
-    });
-  });
-}
+const start = () => startServer(quizbot, { QUIZBOT_DB: join(scratch, 'quizbot.db'), QUIZBOT_CONTENT: contentDir });
 
 async function call(server, method, path, body) {
   const response = await fetch(server.url + path, {
@@ -55,7 +25,6 @@ async function call(server, method, path, body) {
   return { status: response.status, data: await response.json() };
 }
 
-const exited = (child) => new Promise((resolve) => child.on('exit', resolve));
 let failed = false;
 const running = [];
 try {
@@ -71,8 +40,7 @@ try {
     { learner: ben.data.learner, room, sequence: 1, choice: 0 });
   check(answered.status === 200 && answered.data.status === 'in', 'Ben answers: ' + JSON.stringify(answered.data));
 
-  first.child.kill('SIGKILL');
-  await exited(first.child);
+  await stopServer(first, 'SIGKILL');
   running.pop();
   check(Date.now() < deadline, 'the server was killed before the deadline');
 
@@ -103,17 +71,14 @@ try {
   check(next.status === 200 && next.data.screen.stage === 'open' && next.data.screen.number === 2,
     'the round goes on: ' + JSON.stringify(next.data).slice(0, 200));
   await new Promise((r) => setTimeout(r, 300));
-  const reveals = (second.log.match(/round revealed round=\d+ question=1 by=timer/g) || []).length;
+  const reveals = (second.log().match(/round revealed round=\d+ question=1 by=timer/g) || []).length;
   check(reveals === 1, 'revealed exactly once, not ' + reveals + ' times');
   console.log('rounds restart test passed');
 } catch (e) {
   failed = true;
   console.error(e.stack || String(e));
 } finally {
-  for (const server of running) {
-    server.child.kill('SIGTERM');
-    await exited(server.child);
-  }
+  for (const server of running) await stopServer(server);
   rmSync(scratch, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -353,6 +353,8 @@ document.addEventListener('DOMContentLoaded', () => {
 
 // For rooms.js: the review of a round's misses is a session like any other.
 window.quizbotSession = {
+  call,
+  store,
   lang: () => state.lang,
   pack: () => state.pack,
   learner: () => state.learner || store.get('learner'),

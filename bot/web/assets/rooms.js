@@ -18,11 +18,8 @@
     },
   };
   const $ = (id) => document.getElementById(id);
-  const session = () => window.quizbotSession;
-  const store = {
-    get: (k) => { try { return localStorage.getItem('quizbot.' + k); } catch (e) { return null; } },
-    set: (k, v) => { try { localStorage.setItem('quizbot.' + k, v); } catch (e) { /* private mode */ } },
-  };
+  const session = () => window.quizbotSession; // app.js: the page's learner, language and requests
+  const { call, store } = window.quizbotSession;
   const R = {
     round: null, room: null, host: false, revision: -1, screen: null, answered: 0, judged: 0, polling: false,
     timer: null,
@@ -30,18 +27,6 @@
 
   const lang = () => (session() ? session().lang() : 'en');
   const label = (key) => LABELS[lang()][key];
-
-  async function call(method, url, body) {
-    const options = { method, headers: {} };
-    if (body !== undefined) {
-      options.headers['Content-Type'] = 'application/json';
-      options.body = JSON.stringify(body);
-    }
-    const response = await fetch(url, options);
-    let data = null;
-    try { data = await response.json(); } catch (e) { data = null; }
-    return { status: response.status, data };
-  }
 
   function failed(status, data) {
     session().status((data && data.error) || label('failed') + ' HTTP ' + status, true);
