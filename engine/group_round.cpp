@@ -380,7 +380,8 @@ std::optional<question_key> hardest_question(std::span<const round_attempt> atte
     };
     std::vector<tally> tallies; // in the order first answered, which is the order asked
     for (const auto& a : attempts) {
-        auto it = std::find_if(tallies.begin(), tallies.end(), [&](const tally& t) { return t.question == a.question; });
+        auto it =
+            std::find_if(tallies.begin(), tallies.end(), [&](const tally& t) { return t.question == a.question; });
         if (it == tallies.end()) {
             tallies.push_back({a.question, 0, 0});
             it = std::prev(tallies.end());

@@ -53,7 +53,7 @@ struct round_outcome {
     std::optional<round_view> view;
     std::optional<question_card> card; ///< the question asked last: open, or shown again with its reveal
     std::optional<round_reveal> reveal;
-    std::vector<score_line> scores; ///< filled once the round has ended
+    std::vector<score_line> scores;      ///< filled once the round has ended
     std::optional<question_key> hardest; ///< once the round has ended
     bool ended = false;
     std::optional<feedback> mine; ///< look: how the asker's answer to the question just revealed is judged

@@ -52,10 +52,7 @@ round_reply refused(round_status status, language lang)
     return said(notice_kind::round_unknown, lang, text::round_unknown);
 }
 
-std::string letter_of(std::uint32_t position)
-{
-    return std::string(1, engine::choice_letter(position));
-}
+std::string letter_of(std::uint32_t position) { return std::string(1, engine::choice_letter(position)); }
 
 /// Grows with every change: the question's number, then its stage, then its answers, then its players (both
 /// below 65536).
@@ -68,10 +65,7 @@ std::uint64_t revision_of(const round_screen& s)
 
 } // namespace
 
-std::string stored_channel(const round_place& where)
-{
-    return where.workspace.platform + ":" + where.channel;
-}
+std::string stored_channel(const round_place& where) { return where.workspace.platform + ":" + where.channel; }
 
 round_channel channel_of(const std::string& stored)
 {
@@ -174,16 +168,16 @@ round_reply rounds::decide(const round_request& r, engine::instant now, std::uin
     }
     const auto ctx = enter(p_.identities, r.who);
     auto reply = std::visit(overloaded{
-                          [&](const open_round& o) { return open(ctx, o, now, seed); },
-                          [&](const join_round& j) { return join(ctx, j.round, now); },
-                          [&](const answer_round& a) { return answer(ctx, a, now); },
-                          [&](const reveal_round& h) { return host_action(ctx, r.what, h.round, now); },
-                          [&](const next_round_question& h) { return host_action(ctx, r.what, h.round, now); },
-                          [&](const end_round& h) { return host_action(ctx, r.what, h.round, now); },
-                          [&](const look_at_round& l) { return look(ctx, l.round, now); },
-                          [&](const review_misses& m) { return review(ctx, m.round, now, seed); },
-                      },
-                      r.what);
+                                [&](const open_round& o) { return open(ctx, o, now, seed); },
+                                [&](const join_round& j) { return join(ctx, j.round, now); },
+                                [&](const answer_round& a) { return answer(ctx, a, now); },
+                                [&](const reveal_round& h) { return host_action(ctx, r.what, h.round, now); },
+                                [&](const next_round_question& h) { return host_action(ctx, r.what, h.round, now); },
+                                [&](const end_round& h) { return host_action(ctx, r.what, h.round, now); },
+                                [&](const look_at_round& l) { return look(ctx, l.round, now); },
+                                [&](const review_misses& m) { return review(ctx, m.round, now, seed); },
+                            },
+                            r.what);
     if (r.message && reply.shared) {
         remember(reply.shared->round, *r.message, now);
         reply.shared->message = p_.messages.find(reply.shared->round);
@@ -271,8 +265,8 @@ round_reply rounds::answer(const learner_context& ctx, const answer_round& a, en
     if (outcome.status == engine::round_answer_status::accepted && outcome.told) {
         const auto position = outcome.told->chosen.position;
         reply.mine = answer_in_screen{a.round, position,
-                                      say(outcome.replayed ? text::round_answer_kept : text::round_answer_in,
-                                          ctx.lang, {arg::str("letter", letter_of(position))})};
+                                      say(outcome.replayed ? text::round_answer_kept : text::round_answer_in, ctx.lang,
+                                          {arg::str("letter", letter_of(position))})};
         reply.answer_recorded = !outcome.replayed;
     } else {
         switch (outcome.status) {
@@ -280,8 +274,8 @@ round_reply rounds::answer(const learner_context& ctx, const answer_round& a, en
             reply = said(notice_kind::round_closed, ctx.lang, text::round_closed);
             break;
         case engine::round_answer_status::invalid_choice:
-            reply = said(notice_kind::invalid_choice, ctx.lang, engine::format_message(
-                                                                    engine::message::answer_invalid_choice, ctx.lang, {}));
+            reply = said(notice_kind::invalid_choice, ctx.lang,
+                         engine::format_message(engine::message::answer_invalid_choice, ctx.lang, {}));
             break;
         case engine::round_answer_status::ended:
             reply = said(notice_kind::ended, ctx.lang, text::round_ended);
@@ -301,19 +295,18 @@ round_reply rounds::answer(const learner_context& ctx, const answer_round& a, en
 round_reply rounds::host_action(const learner_context& ctx, const round_action& what, engine::round_id round,
                                 engine::instant now)
 {
-    const auto outcome = std::visit(overloaded{
-                                        [&](const reveal_round&) { return p_.groups.reveal(round, ctx.learner, now); },
-                                        [&](const next_round_question&) {
-                                            return p_.groups.next(round, ctx.learner, now);
-                                        },
-                                        [&](const end_round&) { return p_.groups.end(round, ctx.learner, now); },
-                                        [&](const auto&) {
-                                            engine::round_outcome none;
-                                            none.status = round_status::no_round;
-                                            return none;
-                                        },
-                                    },
-                                    what);
+    const auto outcome =
+        std::visit(overloaded{
+                       [&](const reveal_round&) { return p_.groups.reveal(round, ctx.learner, now); },
+                       [&](const next_round_question&) { return p_.groups.next(round, ctx.learner, now); },
+                       [&](const end_round&) { return p_.groups.end(round, ctx.learner, now); },
+                       [&](const auto&) {
+                           engine::round_outcome none;
+                           none.status = round_status::no_round;
+                           return none;
+                       },
+                   },
+                   what);
     if (outcome.status != round_status::ok) {
         return refused(outcome.status, ctx.lang);
     }
@@ -350,14 +343,13 @@ round_reply rounds::look(const learner_context& ctx, engine::round_id round, eng
     }
     round_reply reply{ctx.lang, nothing_screen{}, shared_of(outcome), false};
     if (outcome.mine) {
-        reply.mine = judged_screen{round, *outcome.mine,
-                                   guide_of(outcome.pack, outcome.mine->section, outcome.mine->section_title, ctx.lang)};
+        reply.mine = judged_screen{
+            round, *outcome.mine, guide_of(outcome.pack, outcome.mine->section, outcome.mine->section_title, ctx.lang)};
     }
     return reply;
 }
 
-round_reply rounds::review(const learner_context& ctx, engine::round_id round, engine::instant now,
-                           std::uint64_t seed)
+round_reply rounds::review(const learner_context& ctx, engine::round_id round, engine::instant now, std::uint64_t seed)
 {
     const auto outcome = p_.groups.look(round, ctx.learner, ctx.lang, now);
     if (outcome.status != round_status::ok) {

@@ -28,16 +28,16 @@ enum class text : unsigned char {
     unknown_concept, ///< {concept} {list}
     stale_button,
     failed,
-    round_answer_in,      ///< {letter}
-    round_answer_kept,    ///< {letter}
-    round_busy,           ///< a round is already under way in the channel
-    round_full,           ///< {max}
+    round_answer_in,   ///< {letter}
+    round_answer_kept, ///< {letter}
+    round_busy,        ///< a round is already under way in the channel
+    round_full,        ///< {max}
     round_not_host,
     round_closed,
     round_stale,
     round_ended,
     round_unknown,
-    round_options,        ///< {max_questions} {min_seconds} {max_seconds}
+    round_options, ///< {max_questions} {min_seconds} {max_seconds}
     round_no_misses,
     reveal_button,
     end_round_button,

@@ -198,9 +198,9 @@ boost::json::object reveal_json(const tutoring::round_screen& shown)
         {"closed_line", format_message(closed_line(reveal.closed_by), lang, {})},
         {"distribution", std::move(distribution)},
         {"answer", choice_json(reveal.answer)},
-        {"answer_line", format_message(message::round_answer, lang,
-                                       {arg::str("letter", letter(reveal.answer.position)),
-                                        arg::str("choice", reveal.answer.text)})},
+        {"answer_line",
+         format_message(message::round_answer, lang,
+                        {arg::str("letter", letter(reveal.answer.position)), arg::str("choice", reveal.answer.text)})},
         // The choice's own Markdown (inline code, say) rendered, every character escaped.
         {"answer_line_html", render_inline(format_message(message::round_answer, lang,
                                                           {arg::str("letter", letter(reveal.answer.position)),
@@ -210,9 +210,9 @@ boost::json::object reveal_json(const tutoring::round_screen& shown)
     if (reveal.common_wrong) {
         const auto count = reveal.distribution[reveal.common_wrong->position];
         boost::json::object common = choice_json(*reveal.common_wrong);
-        common["line"] = tutoring::say(tutoring::text::round_common_mistake, lang,
-                                       {arg::str("letter", letter(reveal.common_wrong->position)),
-                                        arg::num("count", count)});
+        common["line"] =
+            tutoring::say(tutoring::text::round_common_mistake, lang,
+                          {arg::str("letter", letter(reveal.common_wrong->position)), arg::num("count", count)});
         common["confusion"] = reveal.common_misconception
                                   ? format_message(message::round_common_confusion, lang,
                                                    {arg::str("label", *reveal.common_misconception)})
@@ -220,9 +220,10 @@ boost::json::object reveal_json(const tutoring::round_screen& shown)
         out["common"] = std::move(common);
     }
     if (shown.guide) {
-        out["guide"] = {{"line", format_message(message::feedback_guide, lang, {arg::str("section", shown.guide->title)})},
-                        {"title", shown.guide->title},
-                        {"url", tutoring::guide_path(*shown.guide)}};
+        out["guide"] = {
+            {"line", format_message(message::feedback_guide, lang, {arg::str("section", shown.guide->title)})},
+            {"title", shown.guide->title},
+            {"url", tutoring::guide_path(*shown.guide)}};
     }
     return out;
 }
@@ -239,10 +240,10 @@ boost::json::array scores_json(const tutoring::round_screen& shown)
             {"correct", s.correct},
             {"present", s.present},
             {"percent", pct},
-            {"line", format_message(message::round_score_line, shown.lang,
-                                    {arg::num("rank", s.rank), arg::str("name", line.name),
-                                     arg::num("correct", s.correct), arg::num("present", s.present),
-                                     arg::num("percent", pct)})}});
+            {"line",
+             format_message(message::round_score_line, shown.lang,
+                            {arg::num("rank", s.rank), arg::str("name", line.name), arg::num("correct", s.correct),
+                             arg::num("present", s.present), arg::num("percent", pct)})}});
     }
     return scores;
 }
@@ -284,9 +285,7 @@ boost::json::object round_json(const tutoring::round_screen& shown)
             choices.push_back(boost::json::object{{"letter", letter(static_cast<std::uint32_t>(i))},
                                                   {"text_html", render_inline(shown.card->choices[i])}});
         }
-        const auto deadline = shown.card->deadline
-                                  ? shown.card->deadline->time_since_epoch().count()
-                                  : std::int64_t{0};
+        const auto deadline = shown.card->deadline ? shown.card->deadline->time_since_epoch().count() : std::int64_t{0};
         out["card"] = {{"sequence", shown.card->sequence},
                        {"stem_html", render_markdown(shown.card->stem)},
                        {"choices", std::move(choices)},
@@ -299,8 +298,8 @@ boost::json::object round_json(const tutoring::round_screen& shown)
         out["over"] = format_message(message::round_over, lang, {});
         out["scoreboard_title"] = format_message(message::round_scoreboard_title, lang, {});
         out["scores"] = scores_json(shown);
-        out["hardest_line"] =
-            shown.hardest ? say(text::round_hardest, lang, {arg::str("stem", *shown.hardest)}) : std::string{};
+        out["hardest_line"] = shown.hardest ? say(text::round_hardest, lang, {arg::str("stem", *shown.hardest)})
+                                            : std::string{};
     }
     return out;
 }

@@ -159,7 +159,8 @@ public:
         const auto round = round_from(req);
         const auto lang = language_from(optional_string(body, "lang"));
         perform(req, reply,
-                {web_member(learner, name_from(body), lang, false), tutoring::join_round{round}, std::nullopt, std::nullopt},
+                {web_member(learner, name_from(body), lang, false), tutoring::join_round{round}, std::nullopt,
+                 std::nullopt},
                 [learner, room](const tutoring::round_reply& r) {
                     if (!r.shared || r.shared->channel != room) {
                         return http::error_response(404, "no such room", {});
@@ -222,8 +223,8 @@ public:
         const auto body = parse_object(req);
         (void)checked_round(req, body);
         perform(req, reply, {member_from(body), what, std::nullopt, std::nullopt}, [](const tutoring::round_reply& r) {
-            return json_response(200, json::object{{"screen", r.shared ? json::value(round_json(*r.shared))
-                                                                       : json::value(nullptr)}});
+            return json_response(
+                200, json::object{{"screen", r.shared ? json::value(round_json(*r.shared)) : json::value(nullptr)}});
         });
     }
 
@@ -309,14 +310,16 @@ void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& h
     auto a = std::make_shared<room_api>(rounds, hub);
     using x = room_api;
     using http::verb;
-    routes.add_async(verb::post, "/api/rooms",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.create(req, r); }));
+    routes.add_async(
+        verb::post, "/api/rooms",
+        guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.create(req, r); }));
     routes.add_async(verb::post, "/api/rooms/{round}/look",
                      guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.look(req, r); }));
     routes.add_async(verb::get, "/api/rooms/{round}/wait",
                      guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.wait(req, r); }));
-    routes.add_async(verb::post, "/api/rooms/{round}/answer",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.answer(req, r); }));
+    routes.add_async(
+        verb::post, "/api/rooms/{round}/answer",
+        guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.answer(req, r); }));
     routes.add_async(verb::post, "/api/rooms/{round}/reveal",
                      guarded(a, [](x& api, const http::request& req, const http::responder& r) {
                          api.host(req, r, tutoring::reveal_round{api.round_from(req)});
@@ -329,8 +332,9 @@ void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& h
                      guarded(a, [](x& api, const http::request& req, const http::responder& r) {
                          api.host(req, r, tutoring::end_round{api.round_from(req)});
                      }));
-    routes.add_async(verb::post, "/api/rooms/{round}/review",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.review(req, r); }));
+    routes.add_async(
+        verb::post, "/api/rooms/{round}/review",
+        guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.review(req, r); }));
 }
 
 } // namespace quiz::bot::web

@@ -174,6 +174,16 @@ std::vector<std::string> common_args(const fs::path& db, const std::string& now)
     return {"--db", db.string(), "--content", packs_dir.string(), "--learner", "ada", "--now", now};
 }
 
+/// `quizbot play --lang en` as ada on `db` at 2026-03-02 09:00, reading `in`: its exit code.
+int play_in_english(const fs::path& db, std::istream& in, std::ostream& out, std::ostream& err)
+{
+    auto words = common_args(db, "2026-03-02T09:00:00Z");
+    words.insert(words.begin(), "play");
+    words.insert(words.end(), {"--lang", "en"});
+    const std::vector<std::string_view> arguments(words.begin(), words.end());
+    return quiz::bot::cli::run(arguments, {in, out, err});
+}
+
 std::size_t occurrences(const std::string& text, const std::string& what)
 {
     std::size_t count = 0;
@@ -437,11 +447,7 @@ TEST_CASE("play: after the feedback another letter shows the recorded answer, st
         return rest[said.size() - 2];
     });
     std::istream in(&script);
-    auto words = common_args(db, "2026-03-02T09:00:00Z");
-    words.insert(words.begin(), "play");
-    words.insert(words.end(), {"--lang", "en"});
-    const std::vector<std::string_view> arguments(words.begin(), words.end());
-    const int code = quiz::bot::cli::run(arguments, {in, out, err});
+    const int code = play_in_english(db, in, out, err);
     INFO(out.str() << err.str());
     REQUIRE(code == 0);
     said.push_back(out.str().substr(read_up_to));
@@ -500,11 +506,7 @@ TEST_CASE("play: the shared action sequence shows the same screens, as terminal 
         return typed.back();
     });
     std::istream in(&script);
-    auto words = common_args(db, "2026-03-02T09:00:00Z");
-    words.insert(words.begin(), "play");
-    words.insert(words.end(), {"--lang", "en"});
-    const std::vector<std::string_view> arguments(words.begin(), words.end());
-    const int code = quiz::bot::cli::run(arguments, {in, out, err});
+    const int code = play_in_english(db, in, out, err);
     INFO(out.str() << err.str());
     CHECK(code == 0);
     said.push_back(out.str().substr(read_up_to));

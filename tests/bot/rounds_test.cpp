@@ -45,33 +45,32 @@ quiz::engine::pack three_questions()
 /// The server's parts for rounds, on one database file; a second stack on the same file is a restart.
 struct stack {
     explicit stack(const std::filesystem::path& file, std::function<instant()> clock)
-        : db(quiz::storage::open_database(file.string())), units(db), tutor(units, library),
-          groups(units, library), identities(db), messages(db), log("rounds", std::make_shared<spdlog::sinks::null_sink_mt>())
+        : db(quiz::storage::open_database(file.string())), units(db), tutor(units, library), groups(units, library),
+          identities(db), messages(db), log("rounds", std::make_shared<spdlog::sinks::null_sink_mt>())
     {
         library.add(three_questions());
         open_at_start = groups.open_deadlines(); // as the server reads them, before the writer owns the connection
         writer.emplace(db);
-        rounds.emplace(tutoring::rounds_parts{
-            groups,
-            tutor,
-            identities,
-            messages,
-            *writer,
-            shelf,
-            std::move(clock),
-            [] { return std::uint64_t{7}; },
-            log,
-            {},
-            {},
-            [this](round_id round, instant deadline) {
-                const std::lock_guard lock(mutex);
-                wakes.emplace_back(round, deadline);
-            },
-            [this](const tutoring::round_screen& shown) {
-                const std::lock_guard lock(mutex);
-                published.push_back(shown);
-            },
-            {}});
+        rounds.emplace(tutoring::rounds_parts{groups,
+                                              tutor,
+                                              identities,
+                                              messages,
+                                              *writer,
+                                              shelf,
+                                              std::move(clock),
+                                              [] { return std::uint64_t{7}; },
+                                              log,
+                                              {},
+                                              {},
+                                              [this](round_id round, instant deadline) {
+                                                  const std::lock_guard lock(mutex);
+                                                  wakes.emplace_back(round, deadline);
+                                              },
+                                              [this](const tutoring::round_screen& shown) {
+                                                  const std::lock_guard lock(mutex);
+                                                  published.push_back(shown);
+                                              },
+                                              {}});
     }
     ~stack()
     {
@@ -149,8 +148,7 @@ auto actor_on(tutoring::rounds& rounds)
 
 } // namespace
 
-TEST_CASE("rounds: a round of three questions, closed by everyone answering, by the host and by the timer",
-          "[rounds]")
+TEST_CASE("rounds: a round of three questions, closed by everyone answering, by the host and by the timer", "[rounds]")
 {
     const quiz::test::temp_dir dir;
     std::atomic<instant> now{instant{std::chrono::milliseconds{1'780'000'000'000}}};
@@ -292,14 +290,16 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
     instant deadline;
     {
         stack before(file, [&now] { return now.load(); });
-        const auto opened = before.rounds->run({person("ana"), tutoring::open_round{room, std::nullopt, 2, 20}, {},
+        const auto opened = before.rounds->run({person("ana"),
+                                                tutoring::open_round{room, std::nullopt, 2, 20},
+                                                {},
                                                 tutoring::message_news{std::nullopt, "token-of-the-command"}});
         CHECK(opened.shared->message->edit_token == "token-of-the-command");
         round = opened.shared->round;
         deadline = *opened.shared->card->deadline;
-        const auto answered = before.rounds->run({person("ben"),
-                                                  tutoring::answer_round{round, 1, right_position(*opened.shared)},
-                                                  std::nullopt, tutoring::message_news{std::nullopt, "token-of-a-click"}});
+        const auto answered =
+            before.rounds->run({person("ben"), tutoring::answer_round{round, 1, right_position(*opened.shared)},
+                                std::nullopt, tutoring::message_news{std::nullopt, "token-of-a-click"}});
         CHECK(answered.shared->message->edit_token == "token-of-a-click");
         CHECK(answered.shared->message->token_at == now.load());
         before.rounds->record_message(round, {"C01:1700000000.000100", std::nullopt});
@@ -325,13 +325,13 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
     REQUIRE(published.back().message);
     CHECK(published.back().message->edit_token == "token-of-a-click");
     CHECK(published.back().message->reference == "C01:1700000000.000100");
-    const auto next = after.rounds->run({person("ana"), tutoring::next_round_question{round}, std::nullopt, std::nullopt});
+    const auto next =
+        after.rounds->run({person("ana"), tutoring::next_round_question{round}, std::nullopt, std::nullopt});
     CHECK(next.shared->at == stage::open);
     CHECK(next.shared->number == 2);
 }
 
-TEST_CASE("rounds: someone who joins before answering counts for the early close; limits refuse clearly",
-          "[rounds]")
+TEST_CASE("rounds: someone who joins before answering counts for the early close; limits refuse clearly", "[rounds]")
 {
     const quiz::test::temp_dir dir;
     std::atomic<instant> now{instant{std::chrono::milliseconds{1'780'000'000'000}}};
