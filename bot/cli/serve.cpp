@@ -32,6 +32,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <spdlog/logger.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -261,14 +262,19 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         round_limits});
     if (cfg.playground) {
         web::add_playground_routes(routes, tutoring);
-        rooms_hub.emplace([&server](std::chrono::milliseconds delay, std::function<void()> f) {
-            auto timer = std::make_shared<boost::asio::steady_timer>(server.context(), delay);
-            timer->async_wait([timer, f = std::move(f)](const boost::system::error_code& error) {
-                if (!error) {
-                    f();
-                }
-            });
-        });
+        // A waiting page is answered well before the server's own request deadline would answer it 503.
+        const auto hold = std::clamp(cfg.limits.request_deadline * 5 / 6, std::chrono::milliseconds{100},
+                                     std::chrono::milliseconds{25'000});
+        rooms_hub.emplace(
+            [&server](std::chrono::milliseconds delay, std::function<void()> f) {
+                auto timer = std::make_shared<boost::asio::steady_timer>(server.context(), delay);
+                timer->async_wait([timer, f = std::move(f)](const boost::system::error_code& error) {
+                    if (!error) {
+                        f();
+                    }
+                });
+            },
+            hold);
         web::add_room_routes(routes, *rounds, *rooms_hub);
         round_publishers["web"] = [&rooms_hub](const tutoring::round_screen& shown) { rooms_hub->publish(shown); };
     }
