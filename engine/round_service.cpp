@@ -231,7 +231,8 @@ round_outcome group_tutor::reveal(round_id round, learner_id by, instant now)
     if (status != round_status::ok) {
         return failure(status, round);
     }
-    switch (reveal_by_host(*state, by)) {
+    const auto revealed = reveal_by_host(*state, by);
+    switch (revealed) {
     case reveal_status::not_host:
         return failure(round_status::not_host, round);
     case reveal_status::not_open:
@@ -241,7 +242,9 @@ round_outcome group_tutor::reveal(round_id round, learner_id by, instant now)
         unit->commit();
         break;
     }
-    return describe(*state, *index, now);
+    auto outcome = describe(*state, *index, now);
+    outcome.changed = revealed == reveal_status::revealed;
+    return outcome;
 }
 
 round_outcome group_tutor::next(round_id round, learner_id by, instant now)

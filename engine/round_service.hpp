@@ -57,7 +57,7 @@ struct round_outcome {
     std::optional<question_key> hardest; ///< once the round has ended
     bool ended = false;
     std::optional<feedback> mine; ///< look: how the asker's answer to the question just revealed is judged
-    bool changed = false;         ///< tick: this call closed the question
+    bool changed = false;         ///< tick, reveal: this call closed the question
 };
 
 struct round_answer_request {

@@ -68,7 +68,8 @@ struct round_reply {
     std::variant<nothing_screen, answer_in_screen, judged_screen, card_screen, summary_screen, notice_screen> mine;
     std::optional<round_screen> shared;
     bool answer_recorded = false;
-    bool changed = false; ///< the round changed: `shared` also goes to the publish hook
+    bool changed = false;      ///< the round changed: `shared` also goes to the publish hook
+    bool revealed_now = false; ///< this action closed the open question
 };
 
 } // namespace quiz::bot::tutoring

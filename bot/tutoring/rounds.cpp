@@ -101,6 +101,9 @@ bool rounds::perform(round_request r, std::function<void(round_reply)> show)
                     p_.on_answer_recorded(platform);
                 }
                 if (result->changed && result->shared) {
+                    if (result->revealed_now) {
+                        log_reveal(*result->shared);
+                    }
                     announce(*result->shared); // once committed: nobody sees a change that could still roll back
                 }
             }
@@ -137,7 +140,7 @@ void rounds::tick(engine::round_id round)
         },
         [this, shown](bool failed) {
             if (!failed && *shown) {
-                p_.log.info("round revealed round={} question={} by=timer", (*shown)->round.value(), (*shown)->number);
+                log_reveal(**shown);
                 announce(**shown);
             }
         },
@@ -149,6 +152,15 @@ void rounds::resume(std::span<const engine::round_deadline> open)
     for (const auto& question : open) {
         p_.wake_at(question.round, question.deadline);
     }
+}
+
+void rounds::log_reveal(const round_screen& shown)
+{
+    const auto by = shown.reveal ? shown.reveal->closed_by : engine::close_reason::timer;
+    p_.log.info("round revealed round={} question={} by={}", shown.round.value(), shown.number,
+                by == engine::close_reason::timer          ? "timer"
+                : by == engine::close_reason::all_answered ? "everyone"
+                                                           : "host");
 }
 
 void rounds::announce(const round_screen& shown)
@@ -288,6 +300,7 @@ round_reply rounds::answer(const learner_context& ctx, const answer_round& a, en
     if (reply.answer_recorded || closed_now) {
         reply.shared = shared_of(p_.groups.look(a.round, ctx.learner, ctx.lang, now));
         reply.changed = true;
+        reply.revealed_now = closed_now;
     }
     return reply;
 }
@@ -310,7 +323,7 @@ round_reply rounds::host_action(const learner_context& ctx, const round_action& 
     if (outcome.status != round_status::ok) {
         return refused(outcome.status, ctx.lang);
     }
-    return {ctx.lang, nothing_screen{}, shared_of(outcome), false, true};
+    return {ctx.lang, nothing_screen{}, shared_of(outcome), false, true, outcome.changed};
 }
 
 round_reply rounds::join(const learner_context& ctx, engine::round_id round, engine::instant now)

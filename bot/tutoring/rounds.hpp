@@ -79,6 +79,8 @@ private:
     round_screen shared_of(const engine::round_outcome& outcome);
     /// Merges `news` into the round's stored message; inside the unit.
     void remember(engine::round_id round, const message_news& news, engine::instant now);
+    /// One log line per question closed: the reveal happens once.
+    void log_reveal(const round_screen& shown);
     /// Hands the screen to publish, off the queue's thread.
     void announce(const round_screen& shown);
 

@@ -549,3 +549,66 @@ TEST_CASE("playground: the answer that brings a learner to the fitting threshold
     CHECK(row.getColumn(1).getInt() == 21);
     CHECK(row.getColumn(2).getString().find(' ') != std::string::npos);
 }
+
+TEST_CASE("rooms: a burst of answers around the deadline on several IO threads: revealed once, none counted late",
+          "[playground][rooms]")
+{
+    auto log = std::make_shared<quiz::test::capture_sink>();
+    const playground_server server("on", [&log](quiz::bot::cli::serve_hooks& hooks) { hooks.log_sink = log; });
+    quiz::test::loopback_client host(server.port());
+    const auto created = call(host, "POST", "/api/rooms",
+                              json::serialize(json::object{{"name", "Host"}, {"questions", 1}, {"seconds", 10}}));
+    REQUIRE(created.status == 200);
+    const auto round = created.body.at("round").as_int64();
+    const auto room = text(created.body.at("room"));
+    const auto deadline = std::chrono::system_clock::time_point{
+        std::chrono::milliseconds{created.body.at("screen").at("card").at("deadline_ms").as_int64()}};
+    const std::string base = "/api/rooms/" + std::to_string(round);
+
+    // Thirty members enter the room; the host never answers, so only the deadline closes the question.
+    constexpr int members = 30;
+    std::vector<std::string> learners;
+    for (int i = 0; i < members; ++i) {
+        const auto joined = call(host, "POST", base + "/look",
+                                 json::serialize(json::object{{"name", "M" + std::to_string(i)}, {"room", room}}));
+        REQUIRE(joined.status == 200);
+        learners.push_back(text(joined.body.at("learner")));
+    }
+    // Their answers arrive spread over the half second around the deadline, each on its own connection.
+    std::this_thread::sleep_until(deadline - 250ms);
+    std::vector<std::future<unsigned>> replies;
+    for (int i = 0; i < members; ++i) {
+        replies.push_back(std::async(std::launch::async, [&, i] {
+            std::this_thread::sleep_for(std::chrono::milliseconds{i * 500 / members});
+            quiz::test::loopback_client c(server.port());
+            return call(c, "POST", base + "/answer",
+                        json::serialize(json::object{{"learner", learners[static_cast<std::size_t>(i)]},
+                                                     {"room", room},
+                                                     {"sequence", 1},
+                                                     {"choice", i % 4}}))
+                .status;
+        }));
+    }
+    int accepted = 0;
+    for (auto& reply : replies) {
+        const auto status = reply.get();
+        CHECK((status == 200 || status == 409)); // counted, or told the question is closed
+        accepted += status == 200 ? 1 : 0;
+    }
+    // The timer fires even when no answer came after the deadline.
+    std::this_thread::sleep_until(deadline + 1s);
+    const auto after = call(
+        host, "POST", base + "/look",
+        json::serialize(json::object{{"name", "Host"}, {"room", room}, {"learner", text(created.body.at("learner"))}}));
+    REQUIRE(after.status == 200);
+    const auto& screen = after.body.at("screen").as_object();
+    CHECK(text(screen.at("stage")) == "revealed");
+    CHECK(screen.at("answered").as_int64() == accepted);
+    SQLite::Database db(server.database(), SQLite::OPEN_READONLY);
+    CHECK(db.execAndGet("SELECT count(*) FROM attempt WHERE round_id = " + std::to_string(round)).getInt() == accepted);
+    // Closed once: by the timer, or by an answer that came after the deadline and found it still open.
+    const auto lines = log->lines();
+    const std::string revealed = "round revealed round=" + std::to_string(round) + " question=1 ";
+    CHECK(std::count_if(lines.begin(), lines.end(),
+                        [&](const std::string& l) { return l.find(revealed) != std::string::npos; }) == 1);
+}
