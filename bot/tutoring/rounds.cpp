@@ -297,9 +297,10 @@ round_reply rounds::answer(const learner_context& ctx, const answer_round& a, en
             break;
         }
     }
-    if (reply.answer_recorded || closed_now) {
+    // A replay changes nothing, but its click may bring a fresher credential for the message (message_news).
+    if (reply.answer_recorded || closed_now || outcome.replayed) {
         reply.shared = shared_of(p_.groups.look(a.round, ctx.learner, ctx.lang, now));
-        reply.changed = true;
+        reply.changed = reply.answer_recorded || closed_now;
         reply.revealed_now = closed_now;
     }
     return reply;
