@@ -264,3 +264,38 @@ TEST_CASE("a round played through the use cases: private feedback, personal memo
     CHECK(finished.scores.front().correct == 1);
     CHECK(finished.scores.front().present == 2);
 }
+
+TEST_CASE("the hardest question has the smallest share of right answers; ties go to more answers, then to the first")
+{
+    const learner_id a{1};
+    const learner_id b{2};
+    const learner_id c{3};
+    const question_key q1{"q1"};
+    const question_key q2{"q2"};
+    const question_key q3{"q3"};
+    CHECK_FALSE(hardest_question({}));
+    // q1: 1 of 2 right; q2: 1 of 3 right; q3: 0 of 1 right.
+    const std::vector<round_attempt> attempts{{a, q1, true}, {b, q1, false}, {a, q2, false},
+                                              {b, q2, true}, {c, q2, false}, {a, q3, false}};
+    CHECK(hardest_question(attempts) == q3);
+    // 1 of 2 against 2 of 4: the same share, more answers wins; equal in both: the first asked.
+    const std::vector<round_attempt> tied{{a, q1, true},  {b, q1, false}, {a, q2, true},
+                                          {b, q2, false}, {c, q2, true},  {c, q2, false}};
+    CHECK(hardest_question(tied) == q2);
+    const std::vector<round_attempt> same{{a, q1, true}, {b, q1, false}, {a, q2, true}, {b, q2, false}};
+    CHECK(hardest_question(same) == q1);
+}
+
+TEST_CASE("a member's misses in a round: each once, in the order asked")
+{
+    const learner_id a{1};
+    const learner_id b{2};
+    const std::vector<round_attempt> attempts{{a, question_key{"q2"}, false},
+                                              {b, question_key{"q1"}, false},
+                                              {a, question_key{"q1"}, true},
+                                              {a, question_key{"q3"}, false},
+                                              {a, question_key{"q2"}, false}};
+    CHECK(missed_by(attempts, a) == std::vector<question_key>{question_key{"q2"}, question_key{"q3"}});
+    CHECK(missed_by(attempts, b) == std::vector<question_key>{question_key{"q1"}});
+    CHECK(missed_by(attempts, learner_id{9}).empty());
+}
