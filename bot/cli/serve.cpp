@@ -293,8 +293,9 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         discord_settings.public_key = cfg.discord.public_key;
         discord_settings.api_base = cfg.discord.api_base;
         discord_settings.defer_after = hooks.discord_defer_after;
-        discord::add_discord_routes(routes,
-                                    {tutoring, server.context(), outbound, log, discord_settings, &cfg.public_url});
+        discord_settings.application_id = cfg.discord.application_id;
+        round_publishers["discord"] = discord::add_discord_routes(
+            routes, {tutoring, *rounds, server.context(), outbound, log, discord_settings, &cfg.public_url, now});
         log.info("discord route on /discord/interactions");
     }
 

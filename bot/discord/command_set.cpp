@@ -9,7 +9,7 @@ namespace {
 
 namespace json = boost::json;
 
-enum option_type : std::int64_t { sub_command = 1, string = 3 };
+enum option_type : std::int64_t { sub_command = 1, string = 3, integer = 4 };
 
 struct words {
     const char* name;
@@ -36,6 +36,17 @@ json::object option(const words& w, bool required, json::array choices = {})
     if (!choices.empty()) {
         o["choices"] = std::move(choices);
     }
+    return o;
+}
+
+/// An integer option within [min, max]; Discord's client refuses other values before sending.
+json::object integer_option(const words& w, std::int64_t min, std::int64_t max)
+{
+    auto o = named(w);
+    o["type"] = static_cast<std::int64_t>(integer);
+    o["required"] = false;
+    o["min_value"] = min;
+    o["max_value"] = max;
     return o;
 }
 
@@ -72,6 +83,15 @@ json::array command_set()
         subcommand({"forget-me", "oublie-moi", "Erase everything quizbot keeps about you",
                     "Effacer tout ce que quizbot garde sur vous"}),
         subcommand({"help", "aide", "How to use quizbot", "Comment utiliser quizbot"}),
+        subcommand({"group", "groupe", "A study-group round in this channel: everyone on the same questions",
+                    "Une partie en groupe dans ce salon : tout le monde sur les mêmes questions"},
+                   {option(pack_option, false),
+                    integer_option({"questions", "questions", "How many questions (1 to 20, default 5)",
+                                    "Combien de questions (1 à 20, 5 par défaut)"},
+                                   1, 20),
+                    integer_option({"seconds", "secondes", "Seconds per question (10 to 300; default: by its length)",
+                                    "Secondes par question (10 à 300 ; par défaut : selon sa longueur)"},
+                                   10, 300)}),
     };
     auto quiz = named({"quiz", "quiz", "Adaptive quiz and tutor with spaced repetition",
                        "Quiz et tutorat adaptatif avec répétition espacée"});

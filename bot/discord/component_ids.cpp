@@ -81,4 +81,54 @@ std::optional<button> parse_custom_id(std::string_view text)
     return std::nullopt;
 }
 
+namespace {
+
+constexpr std::string_view round_kinds = "arnem"; // in the order of round_button::kind
+
+} // namespace
+
+std::string round_custom_id(const round_button& b)
+{
+    std::string id = "quiz:r";
+    id += round_kinds[static_cast<std::size_t>(b.what)];
+    id += ":" + std::to_string(b.round.value()) + ":" + std::to_string(b.sequence);
+    if (b.what == round_button::kind::answer) {
+        id += ":" + std::to_string(b.choice);
+    }
+    return id;
+}
+
+std::optional<round_button> parse_round_custom_id(std::string_view text)
+{
+    if (text.size() > max_custom_id || !text.starts_with("quiz:r") || text.size() < 7) {
+        return std::nullopt;
+    }
+    const auto kind = round_kinds.find(text[6]);
+    if (kind == std::string_view::npos) {
+        return std::nullopt;
+    }
+    const auto parts = split(text.substr(5));
+    round_button b;
+    b.what = static_cast<round_button::kind>(kind);
+    const std::size_t expected = b.what == round_button::kind::answer ? 4 : 3;
+    if (parts.size() != expected || parts[0].size() != 2) {
+        return std::nullopt;
+    }
+    const auto round = number<std::int64_t>(parts[1], 1);
+    const auto sequence = number<std::uint32_t>(parts[2], 1);
+    if (!round || !sequence) {
+        return std::nullopt;
+    }
+    b.round = engine::round_id{*round};
+    b.sequence = *sequence;
+    if (expected == 4) {
+        const auto choice = number<std::uint32_t>(parts[3], 0);
+        if (!choice) {
+            return std::nullopt;
+        }
+        b.choice = *choice;
+    }
+    return b;
+}
+
 } // namespace quiz::bot::discord

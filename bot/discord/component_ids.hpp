@@ -17,6 +17,13 @@ namespace quiz::bot::discord {
 //   quiz:n:<session>:<pack>               next question (the pack, for the summary's New session button)
 //   quiz:forget:yes | quiz:forget:no      confirm or cancel /quiz forget-me
 //   quiz:s:<pack>                         start a new session in a pack
+// A study group's round (docs/groups-discord.md) is one shared message; its buttons name the round and the
+// question they were shown with, so a click on an older question is told apart from one on the open question:
+//   quiz:ra:<round>:<sequence>:<choice>   a member's answer (choice: display position, 0 = A)
+//   quiz:rr:<round>:<sequence>            the host reveals the question
+//   quiz:rn:<round>:<sequence>            the host asks the next question (or, after the last, the scoreboard)
+//   quiz:re:<round>:<sequence>            the host ends the round
+//   quiz:rm:<round>:<sequence>            a member reviews the questions they missed (on the scoreboard)
 
 struct answer_button {
     engine::session_id session;
@@ -36,10 +43,23 @@ struct start_button {
 
 using button = std::variant<answer_button, next_button, forget_button, start_button>;
 
+/// A button of a round's message: `kind` says which, `choice` only for answers.
+struct round_button {
+    enum class kind : unsigned char { answer, reveal, next, end, review };
+    kind what = kind::answer;
+    engine::round_id round;
+    std::uint32_t sequence = 0;
+    std::uint32_t choice = 0;
+};
+
 inline constexpr std::size_t max_custom_id = 100;
 
 [[nodiscard]] std::string custom_id(const button& b);
 /// nullopt for anything quizbot did not write.
 [[nodiscard]] std::optional<button> parse_custom_id(std::string_view text);
+
+[[nodiscard]] std::string round_custom_id(const round_button& b);
+/// nullopt for anything but a round's button.
+[[nodiscard]] std::optional<round_button> parse_round_custom_id(std::string_view text);
 
 } // namespace quiz::bot::discord

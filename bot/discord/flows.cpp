@@ -9,8 +9,6 @@
 
 namespace quiz::bot::discord {
 
-namespace {
-
 tutoring::actor actor_of(const interaction& in)
 {
     tutoring::actor who;
@@ -24,6 +22,8 @@ tutoring::actor actor_of(const interaction& in)
     }
     return who;
 }
+
+namespace {
 
 std::optional<tutoring::action> command_action(const interaction& in)
 {

@@ -13,6 +13,9 @@ namespace quiz::bot::discord {
 // The learner's side of quizbot on Discord, translated: an application command or a message component in, the
 // tutoring layer's action out; its screen in, the interaction's reply out.
 
+/// The person acting: ("discord", user id), their name, their client's language, the server they act in.
+[[nodiscard]] tutoring::actor actor_of(const interaction& in);
+
 /// The action an application command or a message component asks for; nullopt for a button this version does not
 /// know (answered with stale_button_reply).
 [[nodiscard]] std::optional<tutoring::request> request_of(const interaction& in);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/tutor_ids.hpp"
+
 #include <chrono>
+#include <functional>
 #include <string>
 
 namespace boost::asio {
@@ -12,7 +15,9 @@ class logger;
 }
 namespace quiz::bot::tutoring {
 class service;
-}
+class rounds;
+struct round_screen;
+} // namespace quiz::bot::tutoring
 namespace quiz::bot::http {
 class router;
 }
@@ -25,6 +30,9 @@ namespace quiz::bot::discord {
 struct endpoint_settings {
     std::string public_key; ///< the application's Ed25519 public key, 64 hex digits
     std::string api_base = "https://discord.com/api/v10";
+    /// DISCORD_APPLICATION_ID: the webhook path of a round's edits when no interaction is at hand (a timer's reveal
+    /// after a restart); "" learns it from the first interaction.
+    std::string application_id;
     /// Past this, a reply still being worked on is deferred (type 5 or 6) and delivered later through the API:
     /// Discord drops interactions not answered within 3 s.
     std::chrono::milliseconds defer_after{2'000};
@@ -33,17 +41,22 @@ struct endpoint_settings {
 /// What the endpoint works with. Everything must outlive the router.
 struct endpoint_backend {
     tutoring::service& tutoring;
+    tutoring::rounds& rounds;
     boost::asio::io_context& context; ///< the server's, for the deferral timers
     outbound::client& outbound;
     spdlog::logger& log;
     endpoint_settings settings;
-    const std::string* public_url; ///< read at each use: `quizbot serve` knows it only once it listens
+    const std::string* public_url;          ///< read at each use: `quizbot serve` knows it only once it listens
+    std::function<engine::instant()> clock; ///< the rounds' clock (interaction tokens' ages)
 };
 
 /// Registers `POST /discord/interactions` (docs/discord.md): verifies the signature before anything else (401),
-/// answers PING with PONG, and runs each command or click as one action of the tutoring layer, answering in the HTTP response,
-/// or deferring and editing the reply through the API when the unit takes longer than `defer_after`.
-/// Throws std::invalid_argument for a malformed public key.
-void add_discord_routes(http::router& routes, endpoint_backend backend);
+/// answers PING with PONG, and runs each command or click as one action of the tutoring layer, answering in the HTTP
+/// response, or deferring and editing the reply through the API when the unit takes longer than `defer_after`;
+/// `/quiz group` and its round's buttons as actions of the rounds. Returns what shows a round's change on Discord
+/// (for the rounds' publish hook: round_publishers["discord"]). Throws std::invalid_argument for a malformed public
+/// key.
+[[nodiscard]] std::function<void(const tutoring::round_screen&)> add_discord_routes(http::router& routes,
+                                                                                    endpoint_backend backend);
 
 } // namespace quiz::bot::discord

@@ -3,6 +3,8 @@
 
 #include "engine/language.hpp"
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace quiz::bot::discord {
@@ -11,6 +13,12 @@ namespace quiz::bot::discord {
 // tutor's own (engine/catalog.hpp).
 
 [[nodiscard]] std::string_view help_text(engine::language lang) noexcept;
+
+/// /quiz group where no round can be played (the bot's DM).
+[[nodiscard]] std::string_view group_place_text(engine::language lang) noexcept;
+
+/// "Closes <t:…:R>": a round's deadline as Discord's relative timestamp.
+[[nodiscard]] std::string closes_text(engine::language lang, std::int64_t unix_seconds);
 
 /// The language for a Discord locale: French for "fr", English for anything else.
 [[nodiscard]] engine::language language_of_locale(std::string_view locale) noexcept;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // POST /discord/interactions on `quizbot serve` in-process, over loopback sockets, with requests signed as Discord
 // signs them: tutoring by DM and in a server channel, commands, forget-me, deferral with follow-ups.
-#include "content/pack_loader.hpp"
 #include "tests/discord/support/discord_server.hpp"
+#include "tests/discord/support/pack_answers.hpp"
 #include "tests/http/support/fake_upstream.hpp"
 #include "tests/support/action_sequence.hpp"
 
@@ -20,6 +20,7 @@ using namespace std::chrono_literals;
 using quiz::test::buttons_of;
 using quiz::test::discord_server;
 using quiz::test::discord_user;
+using quiz::test::right_button;
 namespace json = boost::json;
 
 std::string content_of(const quiz::test::interaction_reply& r)
@@ -59,36 +60,6 @@ std::int64_t count(const std::string& db_path, const std::string& sql)
 {
     SQLite::Database db(db_path, SQLite::OPEN_READONLY);
     return db.execAndGet(sql).getInt64();
-}
-
-/// The index of the right choice's button for the question in `content`, read from the shipped pack itself: the
-/// question whose stem the message shows, its correct choice's text, the button labelled with it.
-std::size_t right_button(const std::string& content, const std::vector<quiz::test::seen_button>& buttons)
-{
-    static const auto packs = [] {
-        const std::vector<std::filesystem::path> paths{std::string(QUIZ_SOURCE_DIR) + "/content/packs"};
-        return quiz::content::load_packs(paths).packs;
-    }();
-    for (const auto& p : packs) {
-        for (const auto& q : p.questions) {
-            for (const auto lang : {quiz::engine::language::en, quiz::engine::language::fr}) {
-                const auto& text = q.text.get(lang);
-                if (!text || content.find("\n" + text->stem + "\n") == std::string::npos) {
-                    continue;
-                }
-                const std::string& right = text->choices[q.correct].text;
-                for (std::size_t i = 0; i < buttons.size(); ++i) {
-                    std::string label = buttons[i].label.substr(3); // after "A. "
-                    const bool clipped = label.ends_with("\u2026");
-                    if (clipped ? right.starts_with(label.substr(0, label.size() - 3)) : right == label) {
-                        return i;
-                    }
-                }
-            }
-        }
-    }
-    FAIL("no question of the pack matches the message");
-    return 0;
 }
 
 struct session_run {

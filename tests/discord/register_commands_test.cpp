@@ -96,7 +96,23 @@ TEST_CASE("register-commands: bulk-overwrites the command set globally and per s
                                                        {"stats", "stats"},
                                                        {"lang", "langue"},
                                                        {"forget-me", "oublie-moi"},
-                                                       {"help", "aide"}});
+                                                       {"help", "aide"},
+                                                       {"group", "groupe"}});
+    // /quiz group [pack] [questions] [seconds]: the bounds the rounds keep to, checked by Discord's client first.
+    const auto& group = quiz.at("options").as_array().back().as_object();
+    REQUIRE(group.at("name") == "group");
+    const auto& options = group.at("options").as_array();
+    REQUIRE(options.size() == 3);
+    CHECK(options[0].at("name") == "pack");
+    CHECK(options[0].at("type").as_int64() == 3);
+    CHECK(options[1].at("name") == "questions");
+    CHECK(options[1].at("type").as_int64() == 4);
+    CHECK(options[1].at("min_value").as_int64() == 1);
+    CHECK(options[1].at("max_value").as_int64() == 20);
+    CHECK(options[2].at("name") == "seconds");
+    CHECK(options[2].at("name_localizations").at("fr") == "secondes");
+    CHECK(options[2].at("min_value").as_int64() == 10);
+    CHECK(options[2].at("max_value").as_int64() == 300);
     CHECK(global.out.find(token) == std::string::npos);
     CHECK(global.err.find(token) == std::string::npos);
 }

@@ -2,8 +2,10 @@
 // Usage: node validate_openapi.mjs SPEC DIR. Files in DIR are named <kind>-<anything>.json, kind being:
 //   callback      the interaction response (POST /interactions/{id}/{token}/callback request body)
 //   commands      the bulk overwrite (PUT /applications/{application_id}/commands request body)
-//   edit-original the follow-up edit (PATCH /webhooks/{id}/{token}/messages/@original request body)
-//   followup      a follow-up message (POST /webhooks/{id}/{token} request body)
+//   edit-original the follow-up edit, or a round message's edit (PATCH /webhooks/{id}/{token}/messages/@original
+//                 request body)
+//   followup      a follow-up message, such as a round member's private note (POST /webhooks/{id}/{token} request
+//                 body)
 // Exits 1 when a body fails, when a kind has no file at all, or when the folder is empty.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,7 +65,7 @@ for (const file of files) {
 }
 for (const [kind, n] of Object.entries(counts)) {
     console.log(`${kind}: ${n} bodies`);
-    if (n === 0 && kind !== 'followup') {
+    if (n === 0) {
         console.error(`no ${kind} body was produced`);
         failed++;
     }

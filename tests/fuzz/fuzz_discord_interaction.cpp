@@ -32,5 +32,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::abort();
         }
     }
+    if (const auto r = quiz::bot::discord::parse_round_custom_id(input)) {
+        const auto again = quiz::bot::discord::parse_round_custom_id(quiz::bot::discord::round_custom_id(*r));
+        if (!again || again->what != r->what || again->round != r->round || again->sequence != r->sequence ||
+            again->choice != r->choice || quiz::bot::discord::parse_custom_id(input)) {
+            std::abort();
+        }
+    }
     return 0;
 }

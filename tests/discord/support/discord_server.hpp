@@ -29,6 +29,7 @@ struct interaction_reply {
     unsigned status = 0;
     json::object body; ///< empty unless the answer was JSON
     std::string raw;
+    std::string token; ///< the interaction's token (its webhook's credential)
 };
 
 /// Who clicks or types: a user in the bot's DM, or a member in a server channel.
@@ -37,6 +38,8 @@ struct discord_user {
     std::string name = "Nelly";
     std::string locale = "en-US";
     std::string guild_id; ///< "" for the bot's DM
+    std::string channel_id = "1200000000000000002";
+    bool group_dm = false; ///< with no guild: a private channel (context 2) rather than the bot's DM
 };
 
 class discord_server {
@@ -116,7 +119,7 @@ public:
         if (!reply) {
             throw std::runtime_error("no answer from the server");
         }
-        interaction_reply out{reply->status, {}, reply->body};
+        interaction_reply out{reply->status, {}, reply->body, {}};
         if (reply->field("content-type").starts_with("application/json")) {
             const auto parsed = json::parse(reply->body);
             if (parsed.is_object()) {
@@ -136,13 +139,13 @@ public:
         json::object o{{"type", type},
                        {"id", id},
                        {"application_id", application_id},
-                       {"token", "aW50ZXJhY3Rpb246" + id},
+                       {"token", token_of(id)},
                        {"version", 1},
                        {"locale", who.locale},
-                       {"channel_id", "1200000000000000002"}};
+                       {"channel_id", who.channel_id}};
         if (who.guild_id.empty()) {
             o["user"] = user;
-            o["context"] = 1;
+            o["context"] = who.group_dm ? 2 : 1;
         } else {
             o["guild_id"] = who.guild_id;
             o["member"] = json::object{{"user", user}, {"roles", json::array{}}, {"permissions", "2147483647"}};
@@ -160,24 +163,39 @@ public:
         for (auto& [name, value] : options) {
             opts.push_back(json::object{{"name", name}, {"type", 3}, {"value", value}});
         }
-        json::object sub{{"name", subcommand}, {"type", 1}, {"options", std::move(opts)}};
-        auto o = envelope(2, who, next_id());
+        return typed_command(who, subcommand, std::move(opts));
+    }
+
+    /// `/quiz <subcommand>` with options as Discord sends them (`{"name", "type", "value"}`, integers as numbers).
+    interaction_reply typed_command(const discord_user& who, const std::string& subcommand, json::array options)
+    {
+        json::object sub{{"name", subcommand}, {"type", 1}, {"options", std::move(options)}};
+        const auto id = next_id();
+        auto o = envelope(2, who, id);
         o["data"] = json::object{
             {"id", "1300000000000000003"}, {"name", "quiz"}, {"type", 1}, {"options", json::array{std::move(sub)}}};
-        return post(json::serialize(o), "command_" + subcommand);
+        auto out = post(json::serialize(o), "command_" + subcommand);
+        out.token = token_of(id);
+        return out;
     }
 
     /// A click on the button `custom_id` of `message` (the `data` of the answer that sent it).
     interaction_reply click(const discord_user& who, const json::object& message, const std::string& custom_id)
     {
-        auto o = envelope(3, who, next_id());
+        const auto id = next_id();
+        auto o = envelope(3, who, id);
         json::object shown = message;
         shown["id"] = "1400000000000000004";
         shown["type"] = 0;
         o["message"] = std::move(shown);
         o["data"] = json::object{{"custom_id", custom_id}, {"component_type", 2}};
-        return post(json::serialize(o), "click");
+        auto out = post(json::serialize(o), "click");
+        out.token = token_of(id);
+        return out;
     }
+
+    /// The token Discord would give the interaction `id`.
+    static std::string token_of(const std::string& id) { return "aW50ZXJhY3Rpb246" + id; }
 
 private:
     std::string next_id() { return std::to_string(1500000000000000000LL + ++ids_); }
