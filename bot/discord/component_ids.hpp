@@ -17,7 +17,7 @@ namespace quiz::bot::discord {
 //   quiz:n:<session>:<pack>               next question (the pack, for the summary's New session button)
 //   quiz:forget:yes | quiz:forget:no      confirm or cancel /quiz forget-me
 //   quiz:s:<pack>                         start a new session in a pack
-// A study group's round (docs/groups-discord.md) is one shared message; its buttons name the round and the
+// A study group's round (docs/groups.md, "Discord") is one shared message; its buttons name the round and the
 // question they were shown with, so a click on an older question is told apart from one on the open question:
 //   quiz:ra:<round>:<sequence>:<choice>   a member's answer (choice: display position, 0 = A)
 //   quiz:rr:<round>:<sequence>            the host reveals the question
