@@ -9,7 +9,8 @@ namespace quiz::bot::discord {
 
 round_edits::round_edits(discord_transport send, std::function<engine::instant()> clock, spdlog::logger& log,
                          round_edit_settings settings)
-    : send_(std::move(send)), clock_(std::move(clock)), log_(log), settings_(std::move(settings))
+    : send_(std::move(send)), clock_(std::move(clock)), log_(log), settings_(std::move(settings)),
+      edits_(settings_.later, settings_.edit_spacing)
 {
 }
 

@@ -31,6 +31,10 @@ struct round_edit_settings {
     const std::string* public_url = nullptr;
     /// Discord: "Interaction tokens are valid for 15 minutes" (docs/discord.md, "Study-group rounds").
     std::chrono::milliseconds token_lifetime{std::chrono::minutes{15}};
+    /// Edits of one message start at least `edit_spacing` apart (a burst of answers becomes a few edits, within the
+    /// per-webhook rate limits Discord applies without documenting a number); `later` runs the delayed ones.
+    outbound::latest_edits::later_fn later;
+    std::chrono::milliseconds edit_spacing{std::chrono::milliseconds{250}};
 };
 
 /// Keeps each round's message on Discord up to date: every change of a round (from the rounds' publish hook and from
