@@ -285,7 +285,9 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     outbound::client outbound(server.context(), outbound_options, log, metrics);
     // Platform adapters: each registers its routes when its credentials are configured.
     if (!cfg.slack.signing_secret.empty()) {
-        slack::add_slack_routes(routes, {tutoring, cfg.slack, cfg.public_url, outbound, log});
+        round_publishers["slack"] =
+            slack::add_slack_routes(routes, {tutoring, cfg.slack, cfg.public_url, outbound, log, &*rounds, now,
+                                             [] { return std::chrono::system_clock::now(); }});
         log.info("slack routes on /slack/commands /slack/interactions /slack/events");
     }
     if (!cfg.discord.public_key.empty()) {

@@ -49,4 +49,20 @@ struct button_ids {
 /// nullopt for a button quizbot does not make (another version's, or a forged one).
 [[nodiscard]] std::optional<click> parse_click(std::string_view action_id, std::string_view value);
 
+/// A button of a study group's round message (docs/groups-slack.md). An answer is "round_answer_<letter>", value
+/// "<round>:<sequence>:<position>"; the others are "round_reveal", "round_next", "round_end", "round_mine" (How did
+/// I do?) and "round_review" (Review my misses), value "<round>".
+struct round_click {
+    enum class kind : unsigned char { answer, reveal, next, end, mine, review };
+    kind what = kind::answer;
+    engine::round_id round;
+    std::uint32_t sequence = 0; ///< answer only
+    std::uint32_t position = 0; ///< answer only
+    friend bool operator==(const round_click&, const round_click&) = default;
+};
+
+[[nodiscard]] button_ids ids_of(const round_click& c);
+/// nullopt for anything that is not a round button quizbot makes.
+[[nodiscard]] std::optional<round_click> parse_round_click(std::string_view action_id, std::string_view value);
+
 } // namespace quiz::bot::slack

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bot/slack/command_line.hpp"
 
+#include <charconv>
+
 namespace quiz::bot::slack {
 
 namespace {
@@ -29,7 +31,50 @@ std::string_view trim(std::string_view text)
     return text;
 }
 
+/// A plain decimal number of at most 4 digits (bounds beyond are the tutoring layer's to refuse, by name).
+std::optional<int> small_number(std::string_view word)
+{
+    if (word.empty() || word.size() > 4) {
+        return std::nullopt;
+    }
+    int value = 0;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (error != std::errc{} || end != word.data() + word.size()) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+bool digits_only(std::string_view word)
+{
+    return !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 } // namespace
+
+std::optional<group_options> parse_group(const std::vector<std::string>& words)
+{
+    group_options out;
+    std::size_t next = 0;
+    if (next < words.size() && !digits_only(words[next])) {
+        out.pack = words[next++];
+    }
+    std::vector<int> numbers;
+    for (; next < words.size(); ++next) {
+        const auto number = small_number(words[next]);
+        if (!number || numbers.size() == 2) {
+            return std::nullopt;
+        }
+        numbers.push_back(*number);
+    }
+    if (!numbers.empty()) {
+        out.questions = numbers[0];
+    }
+    if (numbers.size() == 2) {
+        out.seconds = numbers[1];
+    }
+    return out;
+}
 
 command_line parse_command_line(std::string_view text)
 {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,19 @@ struct command_line {
 };
 
 [[nodiscard]] command_line parse_command_line(std::string_view text);
+
+/// `group [pack] [questions] [seconds]`: a study group's round in the channel. Bounds are the tutoring layer's to
+/// check (it names them); here only the shape: an optional first word that is not a number, then at most two
+/// whole numbers.
+struct group_options {
+    std::optional<std::string> pack;
+    std::optional<int> questions;
+    std::optional<int> seconds;
+    friend bool operator==(const group_options&, const group_options&) = default;
+};
+
+/// The words after `group`; nullopt when they do not have that shape (the usage is shown).
+[[nodiscard]] std::optional<group_options> parse_group(const std::vector<std::string>& words);
 
 /// A direct message to the bot: an answer letter, a word it knows, or anything else.
 struct dm_input {

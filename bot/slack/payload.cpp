@@ -94,6 +94,7 @@ std::optional<slash_command> parse_slash_command(std::string_view body, parse_er
     }
     slash_command c;
     c.team_id = form->get("team_id");
+    c.team_domain = form->get("team_domain");
     c.user_id = form->get("user_id");
     c.user_name = form->get("user_name");
     c.channel_id = form->get("channel_id");
@@ -140,6 +141,9 @@ std::optional<interaction> parse_interaction(std::string_view body, parse_error&
     }
     if (const auto* container = object_at(*root, "container")) {
         out.container_type = string_at(*container, "type");
+        out.message_ts = string_at(*container, "message_ts");
+        const auto* ephemeral = container->if_contains("is_ephemeral");
+        out.is_ephemeral = ephemeral != nullptr && ephemeral->is_bool() && ephemeral->as_bool();
         if (out.channel_id.empty()) {
             out.channel_id = string_at(*container, "channel_id");
         }

@@ -13,6 +13,7 @@ namespace quiz::bot::slack {
 /// A slash command (form fields, platforms.md S8). Only the fields the bot uses.
 struct slash_command {
     std::string team_id;
+    std::string team_domain;
     std::string user_id;
     std::string user_name;
     std::string channel_id;
@@ -38,6 +39,8 @@ struct interaction {
     std::string channel_id;     ///< "" for a Home tab view
     std::string response_url;   ///< "" for a Home tab view (no message to update)
     std::string container_type; ///< "message", "view", ...
+    std::string message_ts;     ///< the clicked message's ts (container.message_ts)
+    bool is_ephemeral = false;  ///< the clicked message is seen by the clicker only (container.is_ephemeral)
     std::vector<block_action> actions;
 };
 

@@ -6,6 +6,7 @@
 #include "bot/logging.hpp"
 #include "bot/slack/delivery.hpp"
 #include "bot/slack/flows.hpp"
+#include "bot/slack/group_rounds.hpp"
 #include "bot/slack/signature.hpp"
 #include "bot/slack/user_locales.hpp"
 #include "bot/slack/web_api.hpp"
@@ -32,7 +33,13 @@ public:
         : b_(backend), api_(backend.outbound, backend.settings.api_base, backend.settings.bot_token.reveal()),
           locales_(std::make_shared<user_locales>(api_, backend.log)), out_(api_, backend.log)
     {
+        if (b_.rounds != nullptr) {
+            rounds_ = std::make_shared<group_rounds>(*b_.rounds, api_, locales_, b_.log, b_.clock, b_.public_url);
+        }
     }
+
+    /// The rounds' front end; null without rounds.
+    [[nodiscard]] std::shared_ptr<group_rounds> rounds() const { return rounds_; }
 
     void commands(const http::request& req, const http::responder& answer)
     {
@@ -47,6 +54,10 @@ public:
         answer.send(http::response::empty(200));
         destination to{command->response_url, {}, !is_dm_channel(command->channel_id)};
         if (!allowed(to.response_url)) {
+            return;
+        }
+        if (const auto line = parse_command_line(command->text); line.verb == "group" && rounds_) {
+            rounds_->command(*command, parse_group(line.words), to.response_url);
             return;
         }
         act(command->team_id, command->user_id, command->user_name, command_intent(*command), to, std::nullopt);
@@ -67,7 +78,14 @@ public:
         if (!to.response_url.empty() && !allowed(to.response_url)) {
             return;
         }
-        auto asked = click_intent(payload->actions.front());
+        const auto& pressed = payload->actions.front();
+        if (const auto round = parse_round_click(pressed.action_id, pressed.value)) {
+            if (rounds_) {
+                rounds_->click(*payload, *round, to.response_url);
+            }
+            return;
+        }
+        auto asked = click_intent(pressed);
         if (!asked) {
             return; // a button of another version of the bot: nothing to do
         }
@@ -176,6 +194,7 @@ private:
     web_api api_;
     std::shared_ptr<user_locales> locales_;
     delivery out_;
+    std::shared_ptr<group_rounds> rounds_;
 };
 
 template <class Member>
@@ -186,12 +205,16 @@ http::async_handler handler_of(const std::shared_ptr<endpoints>& e, Member membe
 
 } // namespace
 
-void add_slack_routes(http::router& routes, const slack_backend& backend)
+std::function<void(const tutoring::round_screen&)> add_slack_routes(http::router& routes, const slack_backend& backend)
 {
     auto e = std::make_shared<endpoints>(backend);
     routes.add_async(http::verb::post, "/slack/commands", handler_of(e, &endpoints::commands));
     routes.add_async(http::verb::post, "/slack/interactions", handler_of(e, &endpoints::interactions));
     routes.add_async(http::verb::post, "/slack/events", handler_of(e, &endpoints::events));
+    if (auto rounds = e->rounds()) {
+        return [rounds](const tutoring::round_screen& shown) { rounds->publish(shown); };
+    }
+    return {};
 }
 
 } // namespace quiz::bot::slack

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/tutor_ids.hpp"
+
 #include <chrono>
 #include <functional>
 #include <string>
@@ -19,7 +21,9 @@ class client;
 }
 namespace tutoring {
 class service;
-}
+class rounds;
+struct round_screen;
+} // namespace tutoring
 } // namespace quiz::bot
 
 namespace quiz::bot::slack {
@@ -31,6 +35,12 @@ struct slack_backend {
     const std::string& public_url; ///< read at each use: serve learns it once listening
     outbound::client& outbound;
     spdlog::logger& log;
+    /// Study groups' rounds (null: `/quiz group` is unknown).
+    tutoring::rounds* rounds = nullptr;
+    /// The time rounds are judged by: their time left, the age of a response_url.
+    std::function<engine::instant()> clock = [] {
+        return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    };
     /// The clock that request timestamps are checked against.
     std::function<std::chrono::system_clock::time_point()> wall_clock = [] { return std::chrono::system_clock::now(); };
 };
@@ -38,7 +48,9 @@ struct slack_backend {
 /// Registers `POST /slack/commands`, `POST /slack/interactions` and `POST /slack/events` (docs/slack.md): each
 /// checks the signature first (401) and parses (400), answers 200 at once, runs the action through the tutoring
 /// layer and delivers its screen through the response_url or the Web API. `backend` and what it refers to must
-/// outlive the router and the tutoring layer's queued actions.
-void add_slack_routes(http::router& routes, const slack_backend& backend);
+/// outlive the router and the tutoring layer's queued actions. Returns what shows every change of a Slack round in
+/// its channel (for the rounds' publish hook; empty without `backend.rounds`).
+[[nodiscard]] std::function<void(const tutoring::round_screen&)> add_slack_routes(http::router& routes,
+                                                                                  const slack_backend& backend);
 
 } // namespace quiz::bot::slack

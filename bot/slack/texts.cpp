@@ -23,6 +23,7 @@ constexpr std::array entries{
      "• `{command} review`: only the questions due for review\n"
      "• `{command} stats`: your progress\n"
      "• `{command} lang en|fr`: the language of the quiz\n"
+     "• `{command} group [pack] [questions] [seconds]`: a study group's round in this channel\n"
      "• `{command} forget-me`: erase everything the bot knows about you\n"
      "In a direct message with the bot, type the letter of an answer, `next` or `stats`.",
      "Commandes *{command}*\u00a0:\n"
@@ -30,6 +31,7 @@ constexpr std::array entries{
      "• `{command} review`\u00a0: seulement les questions à revoir\n"
      "• `{command} stats`\u00a0: votre progression\n"
      "• `{command} lang en|fr`\u00a0: la langue du quiz\n"
+     "• `{command} group [pack] [questions] [secondes]`\u00a0: une partie en groupe dans ce salon\n"
      "• `{command} forget-me`\u00a0: effacer tout ce que le bot sait de vous\n"
      "En message direct avec le bot, tapez la lettre d’une réponse, `next` ou `stats`."},
     entry{text::lang_usage, "Usage: `{command} lang en` or `{command} lang fr`.",
@@ -41,6 +43,14 @@ constexpr std::array entries{
     entry{text::dm_hint, "Type the letter of an answer, `next` or `stats`; `{command} start` begins a session.",
      "Tapez la lettre d’une réponse, `next` ou `stats`\u00a0; `{command} start` commence une session."},
     entry{text::choice_button, "{letter}. {choice}", "{letter}. {choice}"},
+    entry{text::group_usage,
+     "Usage: `{command} group [pack] [questions] [seconds]`, for instance `{command} group 5 30`.",
+     "Utilisation\u00a0: `{command} group [pack] [questions] [secondes]`, par exemple `{command} group 5 30`."},
+    entry{text::round_not_judged_yet, "Nothing is judged yet: answers are judged when the answer is revealed.",
+     "Rien n’est encore jugé\u00a0: les réponses sont jugées quand la réponse est révélée."},
+    entry{text::round_not_answered, "You did not answer the question just revealed.",
+     "Vous n’avez pas répondu à la question qui vient d’être révélée."},
+    entry{text::how_did_i_do_button, "How did I do?", "Voir mon résultat"},
 };
 // clang-format on
 

@@ -19,6 +19,10 @@ enum class text {
     home_nothing_yet,
     dm_hint,
     choice_button,
+    group_usage,
+    round_not_judged_yet,
+    round_not_answered,
+    how_did_i_do_button,
 };
 
 [[nodiscard]] std::string say(text t, engine::language lang, std::initializer_list<engine::message_arg> args = {});

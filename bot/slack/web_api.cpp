@@ -85,7 +85,7 @@ void web_api::respond(const std::string& response_url, json::object message, cal
     client_.send(std::move(req), [done = std::move(done)](outbound::result r) { done(read_answer(r, false)); });
 }
 
-void web_api::call(std::string_view method, json::object args, std::string rate_key, callback done)
+void web_api::call(std::string_view method, json::object args, std::string rate_key, callback done, bool idempotent)
 {
     if (token_.empty()) {
         done(outcome{false, "no_token", std::nullopt});
@@ -99,6 +99,9 @@ void web_api::call(std::string_view method, json::object args, std::string rate_
     req.body = json::serialize(args);
     req.label = "slack." + std::string(method);
     req.rate_limit_key = std::move(rate_key);
+    if (idempotent) {
+        req.idempotent = true;
+    }
     client_.send(std::move(req), [done = std::move(done)](outbound::result r) { done(read_answer(r, true)); });
 }
 
@@ -107,6 +110,21 @@ void web_api::post_message(const std::string& channel, json::object message, cal
     message["channel"] = channel;
     // Slack's limit for chat.postMessage is about one message per second per channel: one key per channel.
     call("chat.postMessage", std::move(message), "POST chat.postMessage " + channel, std::move(done));
+}
+
+void web_api::update_message(const std::string& channel, const std::string& ts, json::object message, callback done)
+{
+    message["channel"] = channel;
+    message["ts"] = ts;
+    // The same version sent twice shows the same message: safe to repeat after a lost answer.
+    call("chat.update", std::move(message), "POST chat.update", std::move(done), true);
+}
+
+void web_api::post_ephemeral(const std::string& channel, const std::string& user, json::object message, callback done)
+{
+    message["channel"] = channel;
+    message["user"] = user;
+    call("chat.postEphemeral", std::move(message), "POST chat.postEphemeral", std::move(done));
 }
 
 void web_api::publish_home(const std::string& user, json::object view, callback done)

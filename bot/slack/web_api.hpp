@@ -36,13 +36,21 @@ public:
     void respond(const std::string& response_url, boost::json::object message, callback done);
     /// chat.postMessage to `channel` (a channel id, or a user id for the bot's DM with them).
     void post_message(const std::string& channel, boost::json::object message, callback done);
+    /// chat.update of the bot's message `ts` in `channel` (Tier 3: one key for the method).
+    void update_message(const std::string& channel, const std::string& ts, boost::json::object message, callback done);
+    /// chat.postEphemeral: `message` shown to `user` only, in `channel`.
+    void post_ephemeral(const std::string& channel, const std::string& user, boost::json::object message,
+                        callback done);
+    /// Whether a bot token is configured (Web API calls can succeed).
+    [[nodiscard]] bool has_token() const noexcept { return !token_.empty(); }
     /// views.publish of a Home tab.
     void publish_home(const std::string& user, boost::json::object view, callback done);
     /// users.info with include_locale.
     void user_info(const std::string& user, callback done);
 
 private:
-    void call(std::string_view method, boost::json::object args, std::string rate_key, callback done);
+    void call(std::string_view method, boost::json::object args, std::string rate_key, callback done,
+              bool idempotent = false);
 
     outbound::client& client_;
     std::string api_base_;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Slack's request parsers on arbitrary bytes: slash command forms, interaction payloads, Events API bodies, typed
-// direct messages, button ids, and the signature check. None may crash; what they accept must hold together.
+// direct messages, button ids (sessions' and rounds'), `group` options, and the signature check. None may crash; what they accept must hold together.
 #include "bot/slack/action_ids.hpp"
 #include "bot/slack/command_line.hpp"
 #include "bot/slack/payload.hpp"
@@ -26,6 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (line.verb.empty()) {
             std::abort();
         }
+        if (const auto group = parse_group(line.words); group && group->seconds && !group->questions) {
+            std::abort(); // seconds come after the number of questions
+        }
     }
     if (const auto action = parse_interaction(input, error)) {
         if (action->type.empty() || action->user_id.empty()) {
@@ -50,6 +53,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto ids = ids_of(*c);
             if (parse_click(ids.action_id, ids.value) != c) {
                 std::abort();
+            }
+        }
+        if (const auto r = parse_round_click(action_id, value)) {
+            const auto ids = ids_of(*r);
+            if (parse_round_click(ids.action_id, ids.value) != r || parse_click(ids.action_id, ids.value)) {
+                std::abort(); // a round's button is never read as a session's
             }
         }
     }

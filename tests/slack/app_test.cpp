@@ -1,191 +1,28 @@
 // SPDX-License-Identifier: MIT
 // The Slack adapter end to end: `quizbot serve` in-process with a real database, signed requests over loopback,
 // and Slack's side played by a recording server on loopback.
-#include "bot/cli/serve.hpp"
-#include "bot/http/server.hpp"
-#include "bot/http/url_encoding.hpp"
-#include "tests/http/support/capture_sink.hpp"
-#include "tests/http/support/loopback_client.hpp"
-#include "tests/slack/support/fake_slack.hpp"
-#include "tests/slack/support/signing.hpp"
+#include "tests/slack/support/slack_bot.hpp"
 #include "tests/support/action_sequence.hpp"
 #include "tests/support/right_choice.hpp"
-#include "tests/support/temp_dir.hpp"
 
 #include <boost/json/serialize.hpp>
 
-#include <SQLiteCpp/Database.h>
-
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <future>
 #include <map>
-#include <sstream>
-#include <thread>
 
 namespace {
 
 namespace json = boost::json;
 using namespace std::chrono_literals;
-using quiz::test::fake_slack;
-using quiz::test::http_reply;
+using quiz::test::buttons;
+using quiz::test::form_type;
+using quiz::test::has;
+using quiz::test::hook_path;
+using quiz::test::slack_bot;
 using quiz::test::slack_call;
 
-const std::string secret = "test-signing-secret-0123456789";
-constexpr const char* form_type = "application/x-www-form-urlencoded";
-
-/// `quizbot serve` with Slack configured against a fake_slack, on a fresh database.
-class slack_bot {
-public:
-    slack_bot()
-    {
-        std::map<std::string, std::string, std::less<>> vars{
-            {"QUIZBOT_LISTEN", "127.0.0.1:0"},
-            {"QUIZBOT_DB", (dir_.path() / "quizbot.db").string()},
-            {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
-            {"QUIZBOT_THREADS", "2"},
-            {"QUIZBOT_PUBLIC_URL", "https://quiz.example"},
-            {"SLACK_SIGNING_SECRET", secret},
-            {"SLACK_BOT_TOKEN", "xoxb-test-token"},
-            {"SLACK_API_BASE", fake.base() + "/api"},
-            {"SLACK_RESPONSE_URL_HOSTS", "127.0.0.1:" + std::to_string(fake.port())},
-        };
-        quiz::bot::cli::serve_hooks hooks;
-        hooks.log_sink = logs;
-        hooks.handle_signals = false;
-        std::promise<quiz::bot::http::server*> listening;
-        hooks.on_listening = [&listening](quiz::bot::http::server& s) { listening.set_value(&s); };
-        runner_ = std::thread([this, vars, hooks] {
-            const quiz::bot::environment env = [vars](std::string_view name) -> std::optional<std::string> {
-                const auto it = vars.find(name);
-                return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
-            };
-            code_ = quiz::bot::cli::serve(env, {in_, out_, err_}, hooks);
-        });
-        auto ready = listening.get_future();
-        if (ready.wait_for(60s) != std::future_status::ready) {
-            throw std::runtime_error("serve did not start: " + err_.str());
-        }
-        server_ = ready.get();
-    }
-    ~slack_bot()
-    {
-        server_->stop();
-        runner_.join();
-    }
-    slack_bot(const slack_bot&) = delete;
-    slack_bot& operator=(const slack_bot&) = delete;
-
-    /// POSTs a body signed now (or with the given extra header lines instead when `sign` is false).
-    http_reply post(const std::string& path, const std::string& body, const char* type = form_type, bool sign = true,
-                    const std::string& extra = {})
-    {
-        quiz::test::loopback_client c(server_->port());
-        const std::string headers =
-            (sign ? quiz::test::slack_headers(secret, body, type) : "Content-Type: " + std::string(type) + "\r\n") +
-            extra;
-        auto reply = c.request("POST", path, body, headers);
-        REQUIRE(reply);
-        return *reply;
-    }
-
-    /// The `/metrics` page.
-    std::string metrics()
-    {
-        quiz::test::loopback_client c(server_->port());
-        const auto reply = c.request("GET", "/metrics");
-        REQUIRE(reply);
-        return reply->body;
-    }
-
-    http_reply command(const std::string& text, const std::string& response_url, const std::string& user = "U1",
-                       const std::string& channel = "C1")
-    {
-        return post(
-            "/slack/commands",
-            "token=x&team_id=T1&team_domain=acme&channel_id=" + channel + "&channel_name=general&user_id=" + user +
-                "&user_name=ada&command=%2Fquiz&text=" + quiz::bot::http::percent_encode(text) +
-                "&response_url=" + quiz::bot::http::percent_encode(response_url) + "&trigger_id=1.2.3&api_app_id=A1");
-    }
-
-    http_reply click(const std::string& action_id, const std::string& value, const std::string& response_url,
-                     const std::string& user = "U1")
-    {
-        const json::object payload{
-            {"type", "block_actions"},
-            {"team", {{"id", "T1"}, {"domain", "acme"}}},
-            {"user", {{"id", user}, {"username", "ada"}, {"team_id", "T1"}}},
-            {"api_app_id", "A1"},
-            {"container", {{"type", "message"}, {"message_ts", "1.2"}, {"channel_id", "C1"}, {"is_ephemeral", true}}},
-            {"channel", {{"id", "C1"}, {"name", "general"}}},
-            {"response_url", response_url},
-            {"actions", json::array{{{"type", "button"},
-                                     {"action_id", action_id},
-                                     {"block_id", "b1"},
-                                     {"value", value},
-                                     {"action_ts", "1.3"}}}},
-        };
-        return post("/slack/interactions", "payload=" + quiz::bot::http::percent_encode(json::serialize(payload)));
-    }
-
-    http_reply event(const std::string& event_id, json::object inner, const std::string& extra = {})
-    {
-        const json::object envelope{{"token", "x"},
-                                    {"team_id", "T1"},
-                                    {"api_app_id", "A1"},
-                                    {"event", inner},
-                                    {"type", "event_callback"},
-                                    {"event_id", event_id},
-                                    {"event_time", 1700000000}};
-        return post("/slack/events", json::serialize(envelope), "application/json", true, extra);
-    }
-
-    static json::object dm(const std::string& text)
-    {
-        return {{"type", "message"}, {"user", "U2"}, {"channel", "D2"},  {"channel_type", "im"},
-                {"text", text},      {"ts", "1.1"},  {"event_ts", "1.1"}};
-    }
-
-    [[nodiscard]] long long count(const std::string& sql) const
-    {
-        SQLite::Database db((dir_.path() / "quizbot.db").string(), SQLite::OPEN_READONLY);
-        return db.execAndGet(sql).getInt64();
-    }
-    /// Size of the database's write-ahead log.
-    std::uintmax_t wal_bytes() const { return std::filesystem::file_size(dir_.path() / "quizbot.db-wal"); }
-
-    std::shared_ptr<quiz::test::capture_sink> logs = std::make_shared<quiz::test::capture_sink>();
-    fake_slack fake;
-
-private:
-    quiz::test::temp_dir dir_;
-    std::istringstream in_;
-    std::ostringstream out_;
-    std::ostringstream err_;
-    int code_ = -1;
-    std::thread runner_;
-    quiz::bot::http::server* server_ = nullptr;
-};
-
-std::string text_of(const slack_call& call) { return json::serialize(call.json); }
-bool has(const slack_call& call, std::string_view text) { return text_of(call).find(text) != std::string::npos; }
-
-/// The buttons of a message: action_id -> value.
-std::map<std::string, std::string> buttons(const slack_call& call)
-{
-    std::map<std::string, std::string> out;
-    for (const auto& b : call.json.at("blocks").as_array()) {
-        if (b.at("type") == "actions") {
-            for (const auto& e : b.at("elements").as_array()) {
-                out[std::string(e.at("action_id").as_string())] = std::string(e.at("value").as_string());
-            }
-        }
-    }
-    return out;
-}
-
-std::string hook_path(int n) { return "/hooks/" + std::to_string(n); }
+const std::string& secret = quiz::test::slack_secret;
 
 } // namespace
 

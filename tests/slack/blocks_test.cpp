@@ -2,6 +2,7 @@
 #include "bot/slack/block_limits.hpp"
 #include "bot/slack/blocks.hpp"
 #include "support/screens.hpp"
+#include "tests/slack/support/block_kit_limits.hpp"
 
 #include <boost/json/serialize.hpp>
 
@@ -12,36 +13,7 @@ namespace {
 namespace json = boost::json;
 using namespace quiz::bot::slack;
 using quiz::engine::language;
-
-std::size_t chars(const json::value& v) { return character_count(std::string_view(v.as_string())); }
-
-/// Every Block Kit limit the renderers promise, checked on a message or view.
-void check_limits(const json::object& message, std::size_t max_blocks)
-{
-    const auto& blocks = message.at("blocks").as_array();
-    CHECK(blocks.size() <= max_blocks);
-    for (const auto& b : blocks) {
-        const auto& block = b.as_object();
-        const auto type = std::string_view(block.at("type").as_string());
-        if (type == "section") {
-            CHECK(chars(block.at("text").at("text")) <= 3000);
-        } else if (type == "header") {
-            CHECK(chars(block.at("text").at("text")) <= 150);
-        } else if (type == "actions") {
-            const auto& elements = block.at("elements").as_array();
-            CHECK(elements.size() <= 25);
-            for (const auto& e : elements) {
-                CHECK(chars(e.at("text").at("text")) <= 75);
-                CHECK(chars(e.at("value")) <= 2000);
-                CHECK(chars(e.at("action_id")) <= 255);
-            }
-        } else if (type == "context") {
-            for (const auto& e : block.at("elements").as_array()) {
-                CHECK(chars(e.at("text")) <= 3000);
-            }
-        }
-    }
-}
+using quiz::test::check_limits;
 
 quiz::engine::question_card card_of(std::string stem, std::vector<std::string> choices)
 {

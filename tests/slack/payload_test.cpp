@@ -43,6 +43,7 @@ TEST_CASE("form: slash command fields", "[slack][form]")
         error);
     REQUIRE(c);
     CHECK(c->team_id == "T1");
+    CHECK(c->team_domain == "d");
     CHECK(c->user_id == "U3");
     CHECK(c->user_name == "ada");
     CHECK(c->channel_id == "C2");
@@ -79,6 +80,8 @@ TEST_CASE("form: block_actions payload", "[slack][form]")
     CHECK(p->user_name == "ada");
     CHECK(p->channel_id == "C1");
     CHECK(p->container_type == "message");
+    CHECK(p->message_ts.empty());
+    CHECK_FALSE(p->is_ephemeral);
     CHECK(p->response_url == "https://h/x");
     REQUIRE(p->actions.size() == 1);
     CHECK(p->actions[0].action_id == "answer_B");
@@ -165,6 +168,55 @@ TEST_CASE("button ids and values", "[slack][form]")
         const auto made = ids_of(c);
         CHECK(parse_click(made.action_id, made.value) == c);
     }
+}
+
+TEST_CASE("/quiz group options", "[slack][form][rounds]")
+{
+    using opts = group_options;
+    const auto words = [](std::string_view text) { return parse_command_line(text).words; };
+    CHECK(parse_group(words("group")) == opts{std::nullopt, std::nullopt, std::nullopt});
+    CHECK(parse_group(words("group zero-sharded")) == opts{"zero-sharded", std::nullopt, std::nullopt});
+    CHECK(parse_group(words("group 5")) == opts{std::nullopt, 5, std::nullopt});
+    CHECK(parse_group(words("group 5 30")) == opts{std::nullopt, 5, 30});
+    CHECK(parse_group(words("group zero-sharded 3 10")) == opts{"zero-sharded", 3, 10});
+    // Out of bounds is the tutoring layer's to refuse, by name: only the shape is checked here.
+    CHECK(parse_group(words("group 0 9999")) == opts{std::nullopt, 0, 9999});
+    for (const char* bad : {"group 5 30 7", "group zero 5 x", "group zero five", "group 5 zero", "group 123456",
+                            "group zero 1 2 3", "group 5 1e3"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(parse_group(words(bad)));
+    }
+}
+
+TEST_CASE("round button ids and values", "[slack][form][rounds]")
+{
+    using kind = round_click::kind;
+    const quiz::engine::round_id round{42};
+    const auto answer = parse_round_click("round_answer_C", "42:2:2");
+    REQUIRE(answer);
+    CHECK(*answer == round_click{kind::answer, round, 2, 2});
+    CHECK(ids_of(*answer).action_id == "round_answer_C");
+    CHECK(ids_of(*answer).value == "42:2:2");
+    for (const auto& [id, what] : {std::pair{"round_reveal", kind::reveal}, std::pair{"round_next", kind::next},
+                                   std::pair{"round_end", kind::end}, std::pair{"round_mine", kind::mine},
+                                   std::pair{"round_review", kind::review}}) {
+        CAPTURE(id);
+        const auto c = parse_round_click(id, "42");
+        REQUIRE(c);
+        CHECK(*c == round_click{what, round, 0, 0});
+        const auto made = ids_of(*c);
+        CHECK(made.action_id == id);
+        CHECK(made.value == "42");
+        CHECK_FALSE(parse_click(made.action_id, made.value)); // never read as a session's button
+    }
+    for (const char* bad : {"", "0", "-3", "4x", "99999999999999999999"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(parse_round_click("round_next", bad));
+        CHECK_FALSE(parse_round_click("round_answer_A", std::string(bad) + ":1:0"));
+    }
+    CHECK_FALSE(parse_round_click("round_answer_A", "42:1"));
+    CHECK_FALSE(parse_round_click("round_explode", "42"));
+    CHECK_FALSE(parse_round_click("answer_A", "42:1:0"));
 }
 
 TEST_CASE("response_url hosts", "[slack][form]")

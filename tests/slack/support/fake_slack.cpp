@@ -10,6 +10,21 @@ namespace quiz::test {
 
 namespace json = boost::json;
 
+namespace {
+
+/// The "channel" of a JSON request body ("" when there is none).
+std::string channel_of(const std::string& body)
+{
+    boost::system::error_code ec;
+    const auto value = json::parse(body, ec);
+    const auto* channel = !ec && value.is_object() ? value.as_object().if_contains("channel") : nullptr;
+    return channel != nullptr && channel->is_string() ? std::string(channel->as_string()) : std::string{};
+}
+
+std::string refusal(const std::string& error) { return json::serialize(json::object{{"ok", false}, {"error", error}}); }
+
+} // namespace
+
 fake_slack::fake_slack()
 {
     const auto recorder = [this](const bot::http::request& req) {
@@ -22,9 +37,49 @@ fake_slack::fake_slack()
         }
         record(std::move(call));
     };
-    routes_.add(bot::http::verb::post, "/api/chat.postMessage", [recorder](const bot::http::request& req) {
+    routes_.add(bot::http::verb::post, "/api/chat.postMessage", [this, recorder](const bot::http::request& req) {
         recorder(req);
-        return bot::http::response::json(200, R"({"ok":true,"channel":"D1","ts":"1700000000.000100"})");
+        const std::string to = channel_of(req.body);
+        const std::lock_guard lock(mutex_);
+        if (const auto refused = refused_posts_.find(to); refused != refused_posts_.end()) {
+            return bot::http::response::json(200, refusal(refused->second));
+        }
+        const std::string ts = "1700000000.000" + std::to_string(next_ts_++);
+        return bot::http::response::json(200, json::serialize(json::object{{"ok", true}, {"channel", to}, {"ts", ts}}));
+    });
+    routes_.add_async(bot::http::verb::post, "/api/chat.update",
+                      [this, recorder](bot::http::request req, bot::http::responder answer) {
+                          recorder(req);
+                          std::unique_lock lock(mutex_);
+                          if (const auto refused = refused_posts_.find(channel_of(req.body));
+                              refused != refused_posts_.end()) {
+                              const auto error = refused->second;
+                              lock.unlock();
+                              answer.send(bot::http::response::json(200, refusal(error)));
+                              return;
+                          }
+                          if (updates_to_limit_ > 0) {
+                              --updates_to_limit_;
+                              lock.unlock();
+                              auto limited = bot::http::response::json(429, R"({"ok":false,"error":"ratelimited"})");
+                              limited.fields.set("Retry-After", "0");
+                              answer.send(std::move(limited));
+                              return;
+                          }
+                          if (holding_) {
+                              held_.push_back(std::move(answer));
+                              return;
+                          }
+                          lock.unlock();
+                          answer.send(bot::http::response::json(200, R"({"ok":true})"));
+                      });
+    routes_.add(bot::http::verb::post, "/api/chat.postEphemeral", [this, recorder](const bot::http::request& req) {
+        recorder(req);
+        const std::lock_guard lock(mutex_);
+        if (const auto refused = refused_posts_.find(channel_of(req.body)); refused != refused_posts_.end()) {
+            return bot::http::response::json(200, refusal(refused->second));
+        }
+        return bot::http::response::json(200, R"({"ok":true,"message_ts":"1700000000.000001"})");
     });
     routes_.add(bot::http::verb::post, "/api/views.publish", [recorder](const bot::http::request& req) {
         recorder(req);
@@ -48,12 +103,45 @@ fake_slack::fake_slack()
     server_ = std::make_unique<running_server>(routes_);
 }
 
+fake_slack::~fake_slack() { release_updates(); }
+
 std::string fake_slack::base() const { return "http://127.0.0.1:" + std::to_string(port()); }
 
 void fake_slack::set_locale(std::optional<std::string> locale)
 {
     const std::lock_guard lock(mutex_);
     locale_ = std::move(locale);
+}
+
+void fake_slack::refuse_posts_in(const std::string& channel, const std::string& error)
+{
+    const std::lock_guard lock(mutex_);
+    refused_posts_[channel] = error;
+}
+
+void fake_slack::rate_limit_updates(int count)
+{
+    const std::lock_guard lock(mutex_);
+    updates_to_limit_ = count;
+}
+
+void fake_slack::hold_updates()
+{
+    const std::lock_guard lock(mutex_);
+    holding_ = true;
+}
+
+void fake_slack::release_updates()
+{
+    std::vector<bot::http::responder> held;
+    {
+        const std::lock_guard lock(mutex_);
+        holding_ = false;
+        held.swap(held_);
+    }
+    for (const auto& answer : held) {
+        answer.send(bot::http::response::json(200, R"({"ok":true})"));
+    }
 }
 
 void fake_slack::record(slack_call call)
@@ -89,6 +177,27 @@ std::vector<slack_call> fake_slack::wait_for(const std::string& path, std::size_
         std::size_t n = 0;
         for (const auto& c : calls_) {
             n += c.path == path ? 1U : 0U;
+        }
+        return n >= count;
+    });
+    lock.unlock();
+    return calls_to(path);
+}
+
+std::vector<slack_call> fake_slack::wait_for_text(const std::string& path, const std::string& text)
+{
+    return wait_for_match(path, [&text](const slack_call& c) { return c.body.find(text) != std::string::npos; });
+}
+
+std::vector<slack_call> fake_slack::wait_for_match(const std::string& path,
+                                                   const std::function<bool(const slack_call&)>& match,
+                                                   std::size_t count)
+{
+    std::unique_lock lock(mutex_);
+    arrived_.wait_for(lock, std::chrono::seconds(10), [&] {
+        std::size_t n = 0;
+        for (const auto& c : calls_) {
+            n += c.path == path && match(c) ? 1U : 0U;
         }
         return n >= count;
     });
