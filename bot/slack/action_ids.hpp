@@ -49,7 +49,7 @@ struct button_ids {
 /// nullopt for a button quizbot does not make (another version's, or a forged one).
 [[nodiscard]] std::optional<click> parse_click(std::string_view action_id, std::string_view value);
 
-/// A button of a study group's round message (docs/groups-slack.md). An answer is "round_answer_<letter>", value
+/// A button of a study group's round message (docs/groups.md, "Slack"). An answer is "round_answer_<letter>", value
 /// "<round>:<sequence>:<position>"; the others are "round_reveal", "round_next", "round_end", "round_mine" (How did
 /// I do?) and "round_review" (Review my misses), value "<round>".
 struct round_click {

@@ -27,7 +27,7 @@ class round_board;
 class user_locales;
 class web_api;
 
-/// Study groups' rounds on Slack (docs/groups-slack.md): `/quiz group` and the round message's buttons in, the
+/// Study groups' rounds on Slack (docs/groups.md, "Slack"): `/quiz group` and the round message's buttons in, the
 /// tutoring layer's round actions out; the round's message kept up to date through a round_board, and what each
 /// member sees privately sent to them alone (chat.postEphemeral with the bot token, else the click's response_url).
 class group_rounds : public std::enable_shared_from_this<group_rounds> {

@@ -8,7 +8,7 @@
 
 namespace quiz::bot::slack {
 
-// Block Kit renderings of a study group's round (docs/groups-slack.md): the channel's one message and what a
+// Block Kit renderings of a study group's round (docs/groups.md, "Slack"): the channel's one message and what a
 // member sees privately. Within Block Kit's limits; the pack's words and people's names are escaped.
 
 /// The round's message: the open question with its buttons, "N of M answered" and the time left at `now`; the

@@ -23,7 +23,7 @@ namespace quiz::bot::slack {
 
 class web_api;
 
-/// A response_url takes at most 5 posts within 30 minutes of the payload that brought it (docs/groups-slack.md).
+/// A response_url takes at most 5 posts within 30 minutes of the payload that brought it (docs/groups.md, "Slack").
 inline constexpr int response_url_uses = 5;
 inline constexpr std::chrono::minutes response_url_lifetime{30};
 
