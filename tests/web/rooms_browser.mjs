@@ -175,12 +175,15 @@ try {
   }
   check(third[2] !== '', 'Chloé was judged on the last question');
 
-  // Long polling: no page asks for changes more than once a second.
+  // Long polling: no page asks for changes more than once a second. The times are when the browser's request
+  // events reach this script, which may lag under load: a gap is allowed to look up to a quarter second short.
   for (let i = 0; i < pages.length; ++i) {
     const mine = waits.filter((w) => w.page === i).map((w) => w.at);
     for (let k = 1; k < mine.length; ++k) {
-      check(mine[k] - mine[k - 1] >= 950, `page ${i} polled twice within ${mine[k] - mine[k - 1]} ms`);
+      check(mine[k] - mine[k - 1] >= 750, `page ${i} polled twice within ${mine[k] - mine[k - 1]} ms`);
     }
+    const span = (mine[mine.length - 1] - mine[0]) / 1000;
+    check(mine.length < 2 || (mine.length - 1) / span <= 1.0, `page ${i} polled ${mine.length} times in ${span} s`);
   }
   check(pageErrors.length === 0, 'no script error: ' + pageErrors.join('; '));
   console.log('rooms browser test passed; screenshots in ' + work);
