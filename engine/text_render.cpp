@@ -291,15 +291,22 @@ std::string render_round_view(const round_view& view, language lang)
     return out;
 }
 
+message closed_message(close_reason reason) noexcept
+{
+    switch (reason) {
+    case close_reason::timer:
+        return message::round_closed_timer;
+    case close_reason::all_answered:
+        return message::round_closed_all;
+    case close_reason::host:
+        break;
+    }
+    return message::round_closed_host;
+}
+
 std::string render_reveal(const round_reveal& reveal, language lang)
 {
-    message closed = message::round_closed_timer;
-    if (reveal.closed_by == close_reason::all_answered) {
-        closed = message::round_closed_all;
-    } else if (reveal.closed_by == close_reason::host) {
-        closed = message::round_closed_host;
-    }
-    std::string out = format_message(closed, lang, {}) + '\n';
+    std::string out = format_message(closed_message(reveal.closed_by), lang, {}) + '\n';
     out +=
         format_message(message::round_answer, lang,
                        {arg::str("letter", letter(reveal.answer.position)), arg::str("choice", reveal.answer.text)}) +

@@ -46,6 +46,8 @@ namespace quiz::engine {
                                        instant now);
 [[nodiscard]] std::string render_round_view(const round_view& view, language lang);
 [[nodiscard]] std::string render_reveal(const round_reveal& reveal, language lang);
+/// How a round's question closed: "Time is up.", "Everyone has answered.", "The answer was revealed early."
+[[nodiscard]] message closed_message(close_reason reason) noexcept;
 [[nodiscard]] std::string render_scoreboard(std::span<const score_line> lines, language lang,
                                             const std::function<std::string(learner_id)>& name_of);
 

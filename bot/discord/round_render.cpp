@@ -24,19 +24,6 @@ using stage = tutoring::round_screen::stage;
 
 std::string letter(std::uint32_t position) { return std::string(1, engine::choice_letter(position)); }
 
-msg closed_line(engine::close_reason reason)
-{
-    switch (reason) {
-    case engine::close_reason::timer:
-        return msg::round_closed_timer;
-    case engine::close_reason::all_answered:
-        return msg::round_closed_all;
-    case engine::close_reason::host:
-        break;
-    }
-    return msg::round_closed_host;
-}
-
 std::string host_line(const tutoring::round_screen& shown)
 {
     return tutoring::say(tutoring::text::round_host, shown.lang, {arg::str("name", plain_name(shown.host_name))});
@@ -90,7 +77,8 @@ std::string reveal_text(const tutoring::round_screen& shown, const link_base& li
 {
     const auto lang = shown.lang;
     const auto& reveal = *shown.reveal;
-    std::string out = format_message(closed_line(reveal.closed_by), lang, {}) + " " + answered_line(shown) + "\n";
+    std::string out =
+        format_message(engine::closed_message(reveal.closed_by), lang, {}) + " " + answered_line(shown) + "\n";
     for (std::size_t i = 0; i < reveal.distribution.size(); ++i) {
         const auto position = static_cast<std::uint32_t>(i);
         out += "`" + text_bar(reveal.distribution[i], reveal.answered) + "` " +

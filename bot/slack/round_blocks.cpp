@@ -46,19 +46,6 @@ std::string bar(int count, int total)
     return out;
 }
 
-message closed_line(engine::close_reason reason)
-{
-    switch (reason) {
-    case engine::close_reason::timer:
-        return message::round_closed_timer;
-    case engine::close_reason::all_answered:
-        return message::round_closed_all;
-    case engine::close_reason::host:
-        break;
-    }
-    return message::round_closed_host;
-}
-
 std::string header_of(const tutoring::round_screen& shown)
 {
     const auto lang = shown.lang;
@@ -126,8 +113,8 @@ void add_reveal(json::array& blocks, const tutoring::round_screen& shown, const 
     const auto lang = shown.lang;
     const auto& reveal = *shown.reveal;
     blocks.push_back(section(distribution_text(shown)));
-    blocks.push_back(context(
-        escape_mrkdwn(format_message(closed_line(reveal.closed_by), lang, {}) + " \u00b7 " + answered_line(shown))));
+    blocks.push_back(context(escape_mrkdwn(format_message(engine::closed_message(reveal.closed_by), lang, {}) +
+                                           " \u00b7 " + answered_line(shown))));
     blocks.push_back(section("*" +
                              escape_mrkdwn(format_message(message::round_answer, lang,
                                                           {arg::str("letter", letter(reveal.answer.position)),

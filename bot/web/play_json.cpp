@@ -166,19 +166,6 @@ const char* stage_name(tutoring::round_screen::stage at)
     return "ended";
 }
 
-message closed_line(engine::close_reason reason)
-{
-    switch (reason) {
-    case engine::close_reason::timer:
-        return message::round_closed_timer;
-    case engine::close_reason::all_answered:
-        return message::round_closed_all;
-    case engine::close_reason::host:
-        break;
-    }
-    return message::round_closed_host;
-}
-
 boost::json::object reveal_json(const tutoring::round_screen& shown)
 {
     const auto lang = shown.lang;
@@ -195,7 +182,7 @@ boost::json::object reveal_json(const tutoring::round_screen& shown)
             {"correct", position == reveal.answer.position}});
     }
     boost::json::object out{
-        {"closed_line", format_message(closed_line(reveal.closed_by), lang, {})},
+        {"closed_line", format_message(engine::closed_message(reveal.closed_by), lang, {})},
         {"distribution", std::move(distribution)},
         {"answer", choice_json(reveal.answer)},
         {"answer_line",
