@@ -108,6 +108,11 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
     auto who = clicked.request.who;
     const bool queued =
         p_.rounds.perform(std::move(clicked.request), [self = shared_from_this(), in, b, who](tutoring::round_reply r) {
+            // The member's note first: the reveal this click may cause sends them their judgment through the same
+            // token, and that one must come after.
+            if (auto note = private_note(r, self->links())) {
+                self->tell(in.token, *note);
+            }
             if (r.shared) {
                 self->publish(*r.shared);
             }
@@ -116,9 +121,6 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
             }
             if (b.what == kind::next && std::holds_alternative<tutoring::notice_screen>(r.mine)) {
                 self->forget_next(b.round, b.sequence, in.user_id); // refused: a later Next may still go ahead
-            }
-            if (auto note = private_note(r, self->links())) {
-                self->tell(in.token, *note);
             }
             if (!r.shared && about_the_question(r) && self->edits_->behind(b.round)) {
                 // The round's message fell behind (its token had expired): this click's token brings it up to date.
@@ -150,12 +152,16 @@ void round_endpoint::tell(const std::string& token, const json::object& body)
         base = {p_.exchange.api_base, application_id_, *p_.exchange.public_url};
     }
     auto& log = p_.exchange.log;
-    p_.exchange.outbound.send(follow_up(base, token, body), [&log](outbound::result r) {
-        if (!r.ok()) {
-            log.warn("discord round note failed reason={}", r.message);
-        } else if (r.resp.status >= 300) {
-            log.warn("discord round note refused status={}", r.resp.status);
-        }
+    auto& client = p_.exchange.outbound;
+    notes_.submit(token, [&log, &client, request = follow_up(base, token, body)](std::function<void()> done) mutable {
+        client.send(std::move(request), [&log, done = std::move(done)](outbound::result r) {
+            if (!r.ok()) {
+                log.warn("discord round note failed reason={}", r.message);
+            } else if (r.resp.status >= 300) {
+                log.warn("discord round note refused status={}", r.resp.status);
+            }
+            done();
+        });
     });
 }
 

@@ -7,6 +7,7 @@
 #include "bot/discord/round_flows.hpp"
 #include "bot/discord/round_judgments.hpp"
 #include "bot/http/router.hpp"
+#include "bot/outbound/in_order.hpp"
 
 #include <functional>
 #include <memory>
@@ -45,7 +46,7 @@ public:
     void learn_application(std::string_view id);
 
 private:
-    /// An ephemeral follow-up through `token`.
+    /// An ephemeral follow-up through `token`, after the ones sent through it before (notes_).
     void tell(const std::string& token, const boost::json::object& body);
     /// Once per question and person for Next: the host's double click would otherwise skip a question. false for a
     /// repeat. In memory: after a restart, a Next clicked before it counts once more.
@@ -56,6 +57,7 @@ private:
     round_endpoint_parts p_;
     std::shared_ptr<round_edits> edits_;
     std::shared_ptr<round_judgments> judgments_;
+    outbound::in_order notes_;
     std::mutex mutex_;
     std::string application_id_;
     std::set<std::tuple<engine::round_id, std::uint32_t, std::string>> nexts_;
