@@ -19,7 +19,8 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_DB", "./data/quizbot.db", "SQLite database file (created if missing)", false},
     {"QUIZBOT_CONTENT", "./content/packs", "folder of content packs", false},
     {"QUIZBOT_PUBLIC_URL", "http://<QUIZBOT_LISTEN>", "public base URL used in links sent to learners", false},
-    {"QUIZBOT_ADMIN_TOKEN", "", "bearer token for admin endpoints (at least 16 characters); unset disables them", true},
+    {"QUIZBOT_REPORT_SECRET", "generated once, kept in the database",
+     "key that signs instructors' dashboard links (at least 32 characters)", true},
     {"QUIZBOT_LOG_FORMAT", "plain", "log format: plain or json", false},
     {"QUIZBOT_THREADS", "<number of cores>", "IO threads serving HTTP (1-256)", false},
     {"QUIZBOT_PLAYGROUND", "on when listening on loopback, else off", "web playground: on or off", false},
@@ -345,7 +346,7 @@ config load_config(const environment& env, unsigned hardware_threads)
     }
     cfg.public_url = "http://" + cfg.listen.to_string();
     read_base_url(in, "QUIZBOT_PUBLIC_URL", cfg.public_url);
-    read_secret(in, "QUIZBOT_ADMIN_TOKEN", cfg.admin_token, 16);
+    read_secret(in, "QUIZBOT_REPORT_SECRET", cfg.report_secret, 32);
 
     if (const auto value = in.get("QUIZBOT_LOG_FORMAT")) {
         if (*value == "plain" || *value == "json") {
@@ -469,7 +470,7 @@ std::string describe(const config& cfg)
            " read_timeout_ms=" + std::to_string(cfg.limits.read_timeout.count()) +
            " idle_timeout_ms=" + std::to_string(cfg.limits.idle_timeout.count()) +
            " request_timeout_ms=" + std::to_string(cfg.limits.request_deadline.count()) +
-           " admin_token=" + std::string(cfg.admin_token.redacted()) +
+           " report_secret=" + std::string(cfg.report_secret.redacted()) +
            " discord=" + (cfg.discord.public_key.empty() ? "off" : "on") +
            " discord_bot_token=" + std::string(cfg.discord.bot_token.redacted()) +
            " discord_api=" + cfg.discord.api_base + " slack=" + (cfg.slack.signing_secret.empty() ? "off" : "on") +

@@ -46,7 +46,7 @@ struct config {
     std::string database_path = "./data/quizbot.db";
     std::string content_dir = "./content/packs";
     std::string public_url; ///< base for links in messages, no trailing '/'; default "http://<listen>"
-    secret admin_token;
+    secret report_secret;   ///< signs dashboard links; empty: the key kept in the database
     log_format log = log_format::plain;
     unsigned threads = 1;
     bool playground = true;

@@ -45,7 +45,7 @@ TEST_CASE("config: defaults", "[config]")
     CHECK(cfg.content_dir == "./content/packs");
     CHECK(cfg.public_url == "http://127.0.0.1:8080");
     CHECK(cfg.round_max_players == 100);
-    CHECK(cfg.admin_token.empty());
+    CHECK(cfg.report_secret.empty());
     CHECK(cfg.log == quiz::bot::log_format::plain);
     CHECK(cfg.threads == 6);
     CHECK(cfg.playground);
@@ -92,7 +92,7 @@ TEST_CASE("config: accepted values", "[config]")
                                        {"QUIZBOT_DB", "/var/lib/quizbot/q.db"},
                                        {"QUIZBOT_CONTENT", "/srv/packs"},
                                        {"QUIZBOT_PUBLIC_URL", "https://quiz.example.org/base/"},
-                                       {"QUIZBOT_ADMIN_TOKEN", "0123456789abcdef"},
+                                       {"QUIZBOT_REPORT_SECRET", "0123456789abcdef0123456789abcdef"},
                                        {"QUIZBOT_LOG_FORMAT", "json"},
                                        {"QUIZBOT_THREADS", "3"},
                                        {"QUIZBOT_PLAYGROUND", "off"},
@@ -115,7 +115,7 @@ TEST_CASE("config: accepted values", "[config]")
     CHECK(cfg.listen.is_loopback());
     CHECK(cfg.database_path == "/var/lib/quizbot/q.db");
     CHECK(cfg.public_url == "https://quiz.example.org/base");
-    CHECK(cfg.admin_token.reveal() == "0123456789abcdef");
+    CHECK(cfg.report_secret.reveal() == "0123456789abcdef0123456789abcdef");
     CHECK(cfg.log == quiz::bot::log_format::json);
     CHECK(cfg.threads == 3);
     CHECK_FALSE(cfg.playground);
@@ -182,7 +182,7 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"SLACK_API_BASE", "https://", "SLACK_API_BASE: expected an http:// or https:// URL"},
         {"SLACK_RESPONSE_URL_HOSTS", "hooks.slack.com,,x", "SLACK_RESPONSE_URL_HOSTS: expected host names"},
         {"SLACK_RESPONSE_URL_HOSTS", "https://hooks.slack.com", "SLACK_RESPONSE_URL_HOSTS: expected host names"},
-        {"QUIZBOT_ADMIN_TOKEN", "short", "QUIZBOT_ADMIN_TOKEN: must be at least 16 characters long"},
+        {"QUIZBOT_REPORT_SECRET", "short", "QUIZBOT_REPORT_SECRET: must be at least 32 characters long"},
         {"DISCORD_BOT_TOKEN", "has space", "DISCORD_BOT_TOKEN: must not contain spaces"},
         {"SLACK_BOT_TOKEN", "xoxp-user-token", "SLACK_BOT_TOKEN: expected a bot token starting with xoxb-"},
         {"SLACK_SIGNING_SECRET", "tab\tinside", "SLACK_SIGNING_SECRET: must not contain spaces"},
@@ -209,10 +209,10 @@ TEST_CASE("config: secret values never appear in errors, descriptions or printin
 {
     const std::string token = "xoxp-very-secret-user-token-0001";
     CHECK(problem_with({{"SLACK_BOT_TOKEN", token}}).find("very-secret") == std::string::npos);
-    CHECK(problem_with({{"QUIZBOT_ADMIN_TOKEN", "tiny-secret"}}).find("tiny-secret") == std::string::npos);
+    CHECK(problem_with({{"QUIZBOT_REPORT_SECRET", "tiny-secret"}}).find("tiny-secret") == std::string::npos);
     CHECK(problem_with({{"DISCORD_BOT_TOKEN", "spaced secret"}}).find("spaced secret") == std::string::npos);
 
-    const config cfg = load_config(env_of({{"QUIZBOT_ADMIN_TOKEN", "admin-secret-0123456789"},
+    const config cfg = load_config(env_of({{"QUIZBOT_REPORT_SECRET", "admin-secret-0123456789-0123456789"},
                                            {"DISCORD_BOT_TOKEN", "discord-secret-token"},
                                            {"SLACK_SIGNING_SECRET", "slack-signing-secret"},
                                            {"SLACK_BOT_TOKEN", "xoxb-slack-secret-token"}}),
@@ -221,13 +221,13 @@ TEST_CASE("config: secret values never appear in errors, descriptions or printin
     for (const auto* secret : {"admin-secret", "discord-secret", "slack-signing", "slack-secret"}) {
         CHECK(text.find(secret) == std::string::npos);
     }
-    CHECK(text.find("admin_token=<redacted>") != std::string::npos);
+    CHECK(text.find("report_secret=<redacted>") != std::string::npos);
     CHECK(text.find("slack_bot_token=<redacted>") != std::string::npos);
 
     std::ostringstream streamed;
     streamed << cfg.discord.bot_token << ' ' << quiz::bot::secret{};
     CHECK(streamed.str() == "<redacted> <unset>");
-    CHECK(fmt::format("{} {:>12}", cfg.slack.bot_token, cfg.admin_token) == "<redacted>   <redacted>");
+    CHECK(fmt::format("{} {:>12}", cfg.slack.bot_token, cfg.report_secret) == "<redacted>   <redacted>");
 }
 
 TEST_CASE("config: the help lists every variable with its default", "[config]")
@@ -235,7 +235,7 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     const auto help = quiz::bot::config_help();
     for (const char* name : {"QUIZBOT_LISTEN",           "QUIZBOT_DB",
                              "QUIZBOT_CONTENT",          "QUIZBOT_PUBLIC_URL",
-                             "QUIZBOT_ADMIN_TOKEN",      "QUIZBOT_LOG_FORMAT",
+                             "QUIZBOT_REPORT_SECRET",    "QUIZBOT_LOG_FORMAT",
                              "QUIZBOT_THREADS",          "QUIZBOT_PLAYGROUND",
                              "QUIZBOT_TARGET_RETENTION", "QUIZBOT_GRADE_BY_TIME",
                              "DISCORD_PUBLIC_KEY",       "DISCORD_APPLICATION_ID",
