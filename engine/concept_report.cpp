@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/concept_report.hpp"
 
+#include "engine/learner_stats.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -15,8 +17,7 @@ std::vector<concept_row> concept_report(const pack_index& index, std::span<const
         const auto& tag = index.content().concepts[c];
         concept_row row;
         row.key = tag.key;
-        const std::string* label = tag.label.best(lang);
-        row.label = label != nullptr ? *label : tag.key.value();
+        row.label = concept_label(tag, lang);
         std::set<misconception_key> probed;
         int first_right = 0;
         for (const auto q : index.questions_of(c)) {
