@@ -5,17 +5,7 @@ file(MAKE_DIRECTORY "${WORK}")
 set(db "${WORK}/class.db")
 set(now "2026-03-09T08:00:00Z")
 
-function(expect code pattern)
-    execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 600)
-    if(NOT rc STREQUAL "${code}")
-        message(FATAL_ERROR "${ARGN}\nexpected exit ${code}, got ${rc}\nstdout: ${out}\nstderr: ${err}")
-    endif()
-    if(NOT "${out}${err}" MATCHES "${pattern}")
-        message(FATAL_ERROR "${ARGN}\noutput does not match '${pattern}'\nstdout: ${out}\nstderr: ${err}")
-    endif()
-    set(output "${out}" PARENT_SCOPE)
-    message(STATUS "ok: exit ${code}, /${pattern}/")
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/../support/expect_exit.cmake")
 
 expect(0 "generated 200 learners of workspace demo:class-7 over 5 days: [0-9]+ sessions, [0-9]+ answers"
        "${PROGRAM}" report demo-class --learners 200 --seed 7 --days 5 --db "${db}" --content "${CONTENT}")
