@@ -19,6 +19,12 @@ void record_study_day(learner_profile& profile, instant now) noexcept
     profile.last_study_day = today;
 }
 
+std::string concept_label(const tag<concept_key>& concept_tag, language lang)
+{
+    const std::string* label = concept_tag.label.best(lang);
+    return label != nullptr ? *label : concept_tag.key.value();
+}
+
 int current_streak(const learner_profile& profile, instant now) noexcept
 {
     if (!profile.last_study_day || *profile.last_study_day < day_number(now) - 1) {
@@ -47,8 +53,7 @@ learner_stats compute_stats(const pack_index& index, const learner_model& model,
         const auto& tag = index.content().concepts[c];
         concept_view view;
         view.key = tag.key;
-        const std::string* label = tag.label.best(lang);
-        view.label = label != nullptr ? *label : tag.key.value();
+        view.label = concept_label(tag, lang);
         view.answers = model.skills[c].answers;
         const auto questions = index.questions_of(c);
         double now_sum = 0.0;

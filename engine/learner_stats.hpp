@@ -8,6 +8,9 @@
 
 namespace quiz::engine {
 
+/// A concept's label in `lang` (else in a language the pack has), or its key when it has none.
+[[nodiscard]] std::string concept_label(const tag<concept_key>& concept_tag, language lang);
+
 /// Counts a study day for the streak: the same day changes nothing, the next day extends it, a gap restarts it.
 void record_study_day(learner_profile& profile, instant now) noexcept;
 

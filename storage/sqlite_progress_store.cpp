@@ -1,57 +1,22 @@
 // SPDX-License-Identifier: MIT
 #include "storage/sqlite_progress_store.hpp"
 
+#include "storage/memory_row.hpp"
 #include "storage/sql_values.hpp"
 #include "storage/statement_use.hpp"
 
 #include <SQLiteCpp/Database.h>
 
-#include <array>
-#include <stdexcept>
 #include <string>
 
 namespace quiz::storage {
 
-namespace {
-
-using engine::fsrs::card_state;
-
-constexpr std::array<std::pair<card_state, const char*>, 4> phase_names{{{card_state::new_card, "new"},
-                                                                         {card_state::learning, "learning"},
-                                                                         {card_state::review, "review"},
-                                                                         {card_state::relearning, "relearning"}}};
-
-const char* phase_name(card_state state)
-{
-    for (const auto& [s, word] : phase_names) {
-        if (s == state) {
-            return word;
-        }
-    }
-    throw std::logic_error("unknown card state");
-}
-
-card_state parse_phase(const std::string& word)
-{
-    for (const auto& [s, name] : phase_names) {
-        if (word == name) {
-            return s;
-        }
-    }
-    throw std::runtime_error("memory row has unknown phase '" + word + "'");
-}
-
-} // namespace
-
 sqlite_progress_store::sqlite_progress_store(SQLite::Database& db, sqlite_content_ids& ids)
     : ids_(ids),
-      memories_(db, "SELECT q.question_key, ifnull(v.content_hash, ''), m.phase, m.stability, m.difficulty,"
-                    " m.scheduled_days, m.learning_step, m.reps, m.lapses, m.due_at_ms, m.last_review_at_ms,"
-                    " m.attempts, m.wrong, m.last_wrong_choice, m.last_misconception, m.first_attempt_correct,"
-                    " m.first_answered_at_ms"
-                    " FROM memory m JOIN question q ON q.id = m.question_id JOIN pack p ON p.id = q.pack_id"
-                    " LEFT JOIN question_version v ON v.id = m.version_id"
-                    " WHERE m.learner_id = ?1 AND p.pack_key = ?2"),
+      memories_(db, std::string("SELECT ") + memory_columns +
+                        " FROM memory m JOIN question q ON q.id = m.question_id JOIN pack p ON p.id = q.pack_id"
+                        " LEFT JOIN question_version v ON v.id = m.version_id"
+                        " WHERE m.learner_id = ?1 AND p.pack_key = ?2"),
       save_memory_(db, "INSERT INTO memory (learner_id, question_id, version_id, phase, stability, difficulty,"
                        " scheduled_days, learning_step, reps, lapses, due_at_ms, last_review_at_ms, attempts, wrong,"
                        " last_wrong_choice, last_misconception, first_attempt_correct, first_answered_at_ms)"
@@ -83,35 +48,7 @@ std::vector<engine::question_memory> sqlite_progress_store::memories(engine::lea
     use->bind(2, pack.value());
     std::vector<engine::question_memory> rows;
     while (use->executeStep()) {
-        engine::question_memory m;
-        m.question = engine::question_key{use->getColumn(0).getString()};
-        m.content_hash = use->getColumn(1).getString();
-        m.card.state = parse_phase(use->getColumn(2).getString());
-        m.card.stability = use->getColumn(3).getDouble();
-        m.card.difficulty = use->getColumn(4).getDouble();
-        m.card.scheduled_days = checked_int<int>(use->getColumn(5));
-        m.card.learning_step = checked_int<int>(use->getColumn(6));
-        m.card.reps = checked_int<int>(use->getColumn(7));
-        m.card.lapses = checked_int<int>(use->getColumn(8));
-        m.card.due = from_ms(use->getColumn(9).getInt64());
-        if (const auto last = optional_int(use->getColumn(10))) {
-            m.card.last_review = from_ms(*last);
-        }
-        m.attempts = checked_int<int>(use->getColumn(11));
-        m.wrong = checked_int<int>(use->getColumn(12));
-        if (!use->getColumn(13).isNull()) {
-            m.last_wrong_choice = checked_int<std::uint32_t>(use->getColumn(13));
-        }
-        if (const auto misconception = optional_text(use->getColumn(14))) {
-            m.last_misconception = engine::misconception_key{*misconception};
-        }
-        if (const auto first = optional_int(use->getColumn(15))) {
-            m.first_attempt_correct = *first != 0;
-        }
-        if (const auto first_at = optional_int(use->getColumn(16))) {
-            m.first_answered_at = from_ms(*first_at);
-        }
-        rows.push_back(std::move(m));
+        rows.push_back(read_memory(*use, 0));
     }
     return rows;
 }

@@ -13,9 +13,24 @@ namespace {
 
 // Listed in the order `quizbot --help` shows them.
 const std::vector<std::reference_wrapper<const command>> all_commands{
-    backup_command,       content_check_command, content_import_command, discord_register_command, forget_command,
-    play_command,         srs_replay_command,    srs_predict_command,    srs_eval_command,         srs_export_command,
-    srs_generate_command, srs_simulate_command,  serve_command,
+    backup_command,
+    content_check_command,
+    content_import_command,
+    discord_register_command,
+    forget_command,
+    play_command,
+    report_items_command,
+    report_learners_command,
+    report_concepts_command,
+    report_activity_command,
+    report_demo_class_command,
+    srs_replay_command,
+    srs_predict_command,
+    srs_eval_command,
+    srs_export_command,
+    srs_generate_command,
+    srs_simulate_command,
+    serve_command,
 };
 
 void print_name(std::ostream& out, const command& cmd)

@@ -2,12 +2,12 @@
 // `quizbot play`: a tutoring session in the terminal, on the real tutor and the SQLite database.
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/content_dir.hpp"
 #include "bot/cli/database_path.hpp"
+#include "bot/cli/option_values.hpp"
 #include "bot/logging.hpp"
 #include "bot/recall_refitter.hpp"
-#include "bot/time_text.hpp"
 #include "bot/tutoring/service.hpp"
-#include "content/pack_loader.hpp"
 #include "engine/catalog.hpp"
 #include "engine/choice_order.hpp"
 #include "engine/text_render.hpp"
@@ -40,7 +40,6 @@ using engine::message;
 using engine::message_arg;
 
 inline constexpr const char* default_pack = "zero-sharded";
-inline constexpr const char* default_content = "./content/packs";
 
 std::string env_or(const char* name, std::string fallback)
 {
@@ -80,7 +79,7 @@ play_options parse_options(const std::vector<std::string_view>& words)
     options.pack = parsed.value_or("pack", default_pack);
     options.learner = parsed.value_or("learner", env_or("USER", "local"));
     options.db = database_path(parsed);
-    options.content = parsed.value_or("content", env_or("QUIZBOT_CONTENT", default_content));
+    options.content = content_dir(parsed);
     if (options.pack.empty() || options.learner.empty() || options.content.empty()) {
         throw usage_error("--pack, --learner and --content need a value");
     }
@@ -90,13 +89,7 @@ play_options parse_options(const std::vector<std::string_view>& words)
         }
         options.lang = *lang == "fr" ? language::fr : language::en;
     }
-    if (const auto now = parsed.value("now")) {
-        const auto parsed_now = parse_iso8601(*now);
-        if (!parsed_now) {
-            throw usage_error("--now: expected an ISO-8601 date-time with an offset, such as 2026-03-01T09:00:00Z");
-        }
-        options.fixed_now = std::chrono::time_point_cast<std::chrono::milliseconds>(*parsed_now);
-    }
+    options.fixed_now = instant_option(parsed, "now");
     return options;
 }
 
@@ -226,26 +219,6 @@ tutoring::actor local_actor(const play_options& options)
     who.workspace = engine::platform_identity{"local", ""};
     who.workspace_name = "this machine";
     return who;
-}
-
-/// The pack to play, or nullopt after saying why there is none.
-std::optional<engine::pack> load_pack(const play_options& options, io streams)
-{
-    const std::vector<fs::path> content_paths{options.content};
-    auto loaded = content::load_packs(content_paths);
-    const auto found = std::find_if(loaded.packs.begin(), loaded.packs.end(),
-                                    [&](const engine::pack& p) { return p.key.value() == options.pack; });
-    if (found != loaded.packs.end()) {
-        return std::move(*found);
-    }
-    for (const auto& problem : loaded.diagnostics) {
-        if (problem.level == content::diagnostic::severity::error) {
-            streams.err << problem << '\n';
-        }
-    }
-    streams.err << "error: no valid pack '" << options.pack << "' in " << options.content.string()
-                << " (see --pack, --content and QUIZBOT_CONTENT)\n";
-    return std::nullopt;
 }
 
 /// What a session at the terminal works with.
@@ -388,7 +361,7 @@ session_end run_session(const terminal& t, tutoring::screen& shown)
 
 int play(const play_options& options, io streams)
 {
-    auto found = load_pack(options, streams);
+    auto found = load_pack_named(options.content, options.pack, streams.err);
     if (!found) {
         return exit_failure;
     }

@@ -2,16 +2,15 @@
 // `quizbot srs simulate`: simulated learners study a simulated course for a semester under each scheduler.
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/option_values.hpp"
 #include "engine/simulation.hpp"
 
 #include <boost/json.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <string>
-#include <system_error>
 
 namespace quiz::bot::cli {
 
@@ -19,23 +18,6 @@ namespace {
 
 namespace sim = engine::sim;
 namespace json = boost::json;
-
-template <class Number>
-Number number_option(const args& parsed, std::string_view name, Number fallback, Number low, Number high)
-{
-    const auto text = parsed.value(name);
-    if (!text) {
-        return fallback;
-    }
-    Number value{};
-    const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), value);
-    if (text->empty() || error != std::errc{} || end != text->data() + text->size() || !(value >= low) ||
-        !(value <= high)) {
-        throw usage_error("--" + std::string(name) + " must be a number from " + std::to_string(low) + " to " +
-                          std::to_string(high) + ", got '" + *text + "'");
-    }
-    return value;
-}
 
 std::vector<sim::policy> policies_from(const args& parsed)
 {

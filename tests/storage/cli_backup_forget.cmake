@@ -4,16 +4,7 @@
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
 
-function(expect code pattern)
-    execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
-    if(NOT rc STREQUAL "${code}")
-        message(FATAL_ERROR "${ARGN}\nexpected exit ${code}, got ${rc}\nstdout: ${out}\nstderr: ${err}")
-    endif()
-    if(NOT "${out}${err}" MATCHES "${pattern}")
-        message(FATAL_ERROR "${ARGN}\noutput does not match '${pattern}'\nstdout: ${out}\nstderr: ${err}")
-    endif()
-    message(STATUS "ok: exit ${code}, /${pattern}/")
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/../support/expect_exit.cmake")
 
 set(live "${WORK}/live.db")
 set(copy "${WORK}/copies/copy.db")
