@@ -9,7 +9,7 @@ learner_context enter(engine::identity_directory& identities, const actor& who)
     ctx.platform = who.identity.platform;
     ctx.learner = identities.ensure_learner(who.identity, who.display_name);
     if (who.workspace) {
-        (void)identities.join_workspace(*who.workspace, who.workspace_name, ctx.learner);
+        ctx.workspace = identities.join_workspace(*who.workspace, who.workspace_name, ctx.learner);
     }
     const auto stored = identities.language_of(ctx.learner);
     if (who.platform_lang && (!stored || (!stored->chosen && stored->lang != *who.platform_lang))) {

@@ -5,6 +5,7 @@
 
 #include "engine/identity_ports.hpp"
 
+#include <optional>
 #include <string>
 
 namespace quiz::bot::tutoring {
@@ -14,6 +15,9 @@ struct learner_context {
     engine::learner_id learner;
     engine::language lang = engine::language::en;
     std::string platform;
+    /// The workspace the action happens in (a Discord server, a Slack team); none in a Discord DM or the terminal.
+    /// Sessions record it, so that a class's report counts the answers given there.
+    std::optional<engine::workspace_id> workspace;
 };
 
 /// Finds or adds the person, joins them to the workspace they act in, and settles their language: the platform's

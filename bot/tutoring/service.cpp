@@ -124,6 +124,7 @@ screen service::start_session(const learner_context& ctx, const tutoring::start&
     }
     engine::start_request request;
     request.learner = ctx.learner;
+    request.workspace = ctx.workspace;
     request.pack = content->key;
     request.where = s.where;
     request.options.scope = s.scope;

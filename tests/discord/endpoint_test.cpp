@@ -170,6 +170,7 @@ TEST_CASE("endpoint: a full DM session of 10 questions through HTTP", "[discord]
     CHECK(count(s.db_path(), "SELECT count(*) FROM learner WHERE platform = 'discord' AND external_id = '" + who.id +
                                  "' AND display_name = 'Nelly'") == 1);
     CHECK(count(s.db_path(), "SELECT count(*) FROM session WHERE venue = 'dm'") == 2);
+    CHECK(count(s.db_path(), "SELECT count(*) FROM attempt WHERE workspace_id IS NOT NULL") == 0); // no server
 }
 
 TEST_CASE("endpoint: in a server channel the learner's session is ephemeral", "[discord]")
@@ -211,6 +212,9 @@ TEST_CASE("endpoint: in a server channel the learner's session is ephemeral", "[
     s.stop();
     CHECK(count(s.db_path(), "SELECT count(*) FROM session WHERE venue = 'channel'") == 1);
     CHECK(count(s.db_path(), "SELECT count(*) FROM attempt") == 1);
+    // The answer names the server it was given in: the server's class report counts it.
+    CHECK(count(s.db_path(), "SELECT count(*) FROM attempt a JOIN workspace w ON w.id = a.workspace_id"
+                             " WHERE w.platform = 'discord' AND w.external_id = '290926798626357999'") == 1);
 }
 
 TEST_CASE("endpoint: forget-me asks first, then erases the learner", "[discord]")
