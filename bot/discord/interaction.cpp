@@ -130,11 +130,39 @@ command_input read_command(const json::object& data)
     return command;
 }
 
+/// The low 64 bits of a permission set, which Discord sends as a decimal string because it outgrows 53 bits:
+/// arithmetic modulo 2^64 keeps them exact however long the number is.
+std::uint64_t permission_bits(const std::string& text)
+{
+    std::uint64_t bits = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') {
+            throw refused{"\"member.permissions\" must be a decimal number"};
+        }
+        bits = bits * 10U + static_cast<std::uint64_t>(c - '0');
+    }
+    return bits;
+}
+
+void read_member(const json::object& member, interaction& out)
+{
+    out.member_permissions = permission_bits(text_at(member, "permissions", false, 40));
+    if (const auto* roles = array_at(member, "roles")) {
+        for (const auto& role : *roles) {
+            if (!role.is_string() || !is_snowflake(role.as_string())) {
+                throw refused{"\"member.roles\" must hold role ids"};
+            }
+            out.member_roles.emplace_back(role.as_string());
+        }
+    }
+}
+
 void read_user(const json::object& root, interaction& out)
 {
     const json::object* user = nullptr;
     if (const auto* member = object_at(root, "member")) {
         user = object_at(*member, "user");
+        read_member(*member, out);
     }
     if (user == nullptr) {
         user = object_at(root, "user");

@@ -63,6 +63,8 @@ struct interaction {
     std::optional<interaction_context> context;
     std::string user_id;                      ///< member.user.id in servers, user.id in DMs
     std::string user_name;                    ///< global_name, else username
+    std::uint64_t member_permissions = 0;     ///< member.permissions in servers (their low 64 bits); 0 in DMs
+    std::vector<std::string> member_roles;    ///< member.roles: role ids
     std::optional<command_input> command;     ///< application commands and autocomplete
     std::optional<component_input> component; ///< message components
     std::optional<source_message> message;    ///< message components

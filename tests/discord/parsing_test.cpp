@@ -47,6 +47,19 @@ TEST_CASE("interaction parser: commands in DMs and servers, clicks with their me
     CHECK(guild.value->message->content == "Q?");
     REQUIRE(guild.value->message->buttons.size() == 1); // the link button has no custom_id
     CHECK(guild.value->message->buttons[0].label == "A. x");
+    CHECK(guild.value->member_permissions == 8); // ADMINISTRATOR
+    CHECK(guild.value->member_roles.empty());
+    CHECK(dm.value->member_permissions == 0);
+
+    // Permissions outgrow 53 bits, so Discord sends them as a decimal string; their low 64 bits are kept exact
+    // (2^64 + 32 is MANAGE_GUILD alone). Roles come as ids.
+    const auto manager =
+        parse_interaction(R"({"type":2,"id":"11","application_id":"22","token":"tok","guild_id":"44",)"
+                          R"("member":{"user":{"id":"55","username":"bob"},"permissions":"18446744073709551648",)"
+                          R"("roles":["1203","987654321098765432"]},"data":{"name":"quiz"}})");
+    REQUIRE(manager.value);
+    CHECK(manager.value->member_permissions == 32);
+    CHECK(manager.value->member_roles == std::vector<std::string>{"1203", "987654321098765432"});
 
     CHECK(parse_interaction(R"({"type":1})").value->type == interaction_type::ping);
 }
@@ -65,6 +78,10 @@ TEST_CASE("interaction parser: anything not shaped like an interaction is refuse
     CHECK(reason(R"({"type":2,"id":"1","application_id":"2","token":"t","data":{"name":"quiz"}})") ==
           "neither \"member.user\" nor \"user\" is present");
     CHECK(reason(R"({"type":2,"id":"x1","application_id":"2","token":"t"})") == "\"id\" must be a snowflake");
+    CHECK(reason(R"({"type":2,"id":"1","application_id":"2","token":"t","member":{"user":{"id":"3"},)"
+                 R"("permissions":"0x8"}})") == "\"member.permissions\" must be a decimal number");
+    CHECK(reason(R"({"type":2,"id":"1","application_id":"2","token":"t","member":{"user":{"id":"3"},)"
+                 R"("roles":[12]}})") == "\"member.roles\" must hold role ids");
     CHECK(reason(R"({"type":2,"id":"1","application_id":"2","token":"t","user":{"id":"3"}})") == "\"data\" is missing");
     CHECK(reason(R"({"type":3,"id":"1","application_id":"2","token":"t","user":{"id":"3"},"data":{"custom_id":")" +
                  std::string(101, 'x') + "\"}}") == "\"custom_id\" is longer than 100 bytes");
