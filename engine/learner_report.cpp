@@ -78,6 +78,7 @@ std::vector<learner_row> learner_report(const pack_index& index, const class_dat
         row.questions = stats.total;
         row.answers = scope.answers;
         row.first_answers = scope.first;
+        row.first_right = scope.first_right;
         row.first_accuracy = share(scope.first_right, scope.first);
         row.recent_accuracy = share(static_cast<int>(std::count(scope.recent.begin(), scope.recent.end(), true)),
                                     static_cast<int>(scope.recent.size()));

@@ -27,6 +27,7 @@ struct learner_row {
     int questions = 0;                     ///< questions in the pack
     int answers = 0;                       ///< answers in scope
     int first_answers = 0;                 ///< first answers in scope
+    int first_right = 0;                   ///< those that were right
     std::optional<double> first_accuracy;  ///< their share right
     std::optional<double> recent_accuracy; ///< the share right of the latest recent_answer_count answers
     std::vector<concept_view> concepts;    ///< pack order: mastery now and whether mastered (compute_stats)
