@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -44,21 +45,21 @@ std::pair<std::optional<double>, std::optional<double>> discrimination_of(std::v
     if (score.size() < 2) {
         return {};
     }
-    const double cov = covariance(score, rest);
-    const double var_score = covariance(score, score);
-    const double var_rest = covariance(rest, rest);
-    std::optional<double> index;
-    if (var_score > 0 && var_rest > 0) {
-        index = cov / std::sqrt(var_score * var_rest);
+    // Tested on the values rather than on a variance: rest scores all equal to 1/3 can leave a variance of 1e-33
+    // through rounding, and a correlation computed from that would be noise.
+    const auto constant = [](const std::vector<double>& v) {
+        return std::adjacent_find(v.begin(), v.end(), std::not_equal_to<>()) == v.end();
+    };
+    if (constant(score) || constant(rest)) {
+        return {};
     }
+    const double cov = covariance(score, rest);
+    const double index = cov / std::sqrt(covariance(score, score) * covariance(rest, rest));
     std::sort(score.begin(), score.end());
     std::sort(rest.begin(), rest.end());
+    // Positive whenever neither list is constant: the largest covariance pairs the values by rank.
     const double cov_max = covariance(score, rest);
-    std::optional<double> efficiency;
-    if (cov_max > 0) {
-        efficiency = cov / cov_max;
-    }
-    return {index, efficiency};
+    return {index, cov / cov_max};
 }
 
 item_flags flags_of(const item_statistics& s)

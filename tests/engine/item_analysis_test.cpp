@@ -103,4 +103,19 @@ TEST_CASE("item analysis: too few answers or other questions leave the figures e
     const auto empty = analyse_items({}, choices);
     CHECK(empty[0].n == 0);
     CHECK(empty[0].flags == item_flags{});
+
+    // Everyone's rest score is 1/3, which binary floating point cannot hold exactly: nothing to correlate with,
+    // so no discrimination, rather than a figure made of rounding errors.
+    std::vector<item_answer> thirds;
+    for (std::int64_t l = 1; l <= 3; ++l) {
+        thirds.push_back(first(l, 0, l != 2));
+        for (std::uint32_t q = 1; q <= 3; ++q) {
+            thirds.push_back(first(l, q, q == static_cast<std::uint32_t>(l)));
+        }
+    }
+    const std::vector<std::uint32_t> four{4, 4, 4, 4};
+    const auto flat = analyse_items(thirds, four);
+    CHECK(flat[0].rest_pairs == 3);
+    CHECK_FALSE(flat[0].discrimination);
+    CHECK_FALSE(flat[0].efficiency);
 }
