@@ -59,6 +59,13 @@ expect(0 "^\\[\\]" "${PROGRAM}" report learners ${common} --pack zero-sharded --
 # "local" is everything, as without --scope.
 expect(0 "\ndemo:learner-[0-9]+,Learner [0-9]+," "${PROGRAM}" report learners ${common} --scope local --format csv)
 
+# A signed dashboard link with the key the database keeps (QUIZBOT_REPORT_SECRET unset).
+set(ENV{QUIZBOT_REPORT_SECRET} "")
+expect(0 "/reports\\?scope=demo%3Aclass-7&by=cli&until=[0-9]+&sig=[0-9a-f]+\n$"
+       "${PROGRAM}" report link --scope demo:class-7 --db "${db}")
+expect(2 "--scope: expected local, PLATFORM:ID" "${PROGRAM}" report link --scope demo --db "${db}")
+expect(1 "no database at" "${PROGRAM}" report link --db "${WORK}/missing.db")
+
 # Mistakes: exit 2 with the reason.
 expect(2 "--format must be table, csv or json, not 'xml'" "${PROGRAM}" report items ${common} --format xml)
 expect(2 "--scope: expected PLATFORM:ID" "${PROGRAM}" report learners ${common} --scope demo)
