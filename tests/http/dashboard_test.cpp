@@ -1,21 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "bot/cli/command.hpp"
-#include "bot/cli/serve.hpp"
 #include "bot/dashboard/report_link.hpp"
-#include "bot/http/server.hpp"
 #include "storage/database.hpp"
 #include "storage/forget.hpp"
-#include "tests/http/support/capture_sink.hpp"
 #include "tests/http/support/loopback_client.hpp"
+#include "tests/http/support/serve_in_process.hpp"
 #include "tests/http/support/test_pki.hpp"
 
 #include <SQLiteCpp/Database.h>
 #include <catch2/catch.hpp>
 
-#include <future>
 #include <map>
 #include <sstream>
-#include <thread>
 
 namespace {
 
@@ -40,53 +36,13 @@ std::string make_class(const quiz::test::temp_dir& dir)
     return db;
 }
 
-class dashboard_server {
-public:
-    explicit dashboard_server(const std::string& db)
-    {
-        std::map<std::string, std::string, std::less<>> values{
-            {"QUIZBOT_LISTEN", "127.0.0.1:0"},
-            {"QUIZBOT_DB", db},
+quiz::test::serve_in_process::variables dashboard_variables(const std::string& db)
+{
+    return {{"QUIZBOT_DB", db},
             {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
             {"QUIZBOT_THREADS", "2"},
             {"QUIZBOT_REPORT_SECRET", key}};
-        quiz::bot::cli::serve_hooks hooks;
-        hooks.log_sink = std::make_shared<quiz::test::capture_sink>();
-        hooks.handle_signals = false;
-        hooks.on_listening = [this](quiz::bot::http::server& s) { listening_.set_value(&s); };
-        runner_ = std::thread([this, values = std::move(values), hooks] {
-            const quiz::bot::environment env = [&values](std::string_view name) -> std::optional<std::string> {
-                const auto it = values.find(name);
-                return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-            };
-            code_ = quiz::bot::cli::serve(env, {in_, out_, err_}, hooks);
-        });
-        auto ready = listening_.get_future();
-        if (ready.wait_for(60s) != std::future_status::ready) {
-            runner_.join(); // serve gave up: say why
-            FAIL("quizbot serve did not start: " << err_.str());
-        }
-        server_ = ready.get();
-    }
-    ~dashboard_server()
-    {
-        server_->stop();
-        runner_.join();
-    }
-    dashboard_server(const dashboard_server&) = delete;
-    dashboard_server& operator=(const dashboard_server&) = delete;
-
-    [[nodiscard]] std::uint16_t port() const { return server_->port(); }
-
-private:
-    std::istringstream in_;
-    std::ostringstream out_;
-    std::ostringstream err_;
-    int code_ = -1;
-    std::promise<quiz::bot::http::server*> listening_;
-    quiz::bot::http::server* server_ = nullptr;
-    std::thread runner_;
-};
+}
 
 std::string link(const std::string& scope, std::chrono::seconds valid = 1h, const std::string& with = key)
 {
@@ -102,7 +58,7 @@ TEST_CASE("dashboard: every page and export behind a signed link", "[dashboard]"
 {
     quiz::test::temp_dir dir;
     const auto db = make_class(dir);
-    dashboard_server server(db);
+    const quiz::test::serve_in_process server(dashboard_variables(db));
     quiz::test::loopback_client c(server.port());
     const auto query = link("demo:class-3");
 
@@ -163,7 +119,7 @@ TEST_CASE("dashboard: a missing, forged, expired or other class's link is refuse
 {
     quiz::test::temp_dir dir;
     const auto db = make_class(dir);
-    dashboard_server server(db);
+    const quiz::test::serve_in_process server(dashboard_variables(db));
     quiz::test::loopback_client c(server.port());
     const auto valid = link("demo:class-3");
 
