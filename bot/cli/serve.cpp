@@ -158,6 +158,19 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         return fail(streams, content_problem);
     }
 
+    // The dashboard's key, read (or made) on the main connection before the writer owns it.
+    std::optional<dashboard::report_links> report_links;
+    std::optional<SQLite::Database> report_database;
+    try {
+        const auto made_at =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+        report_links.emplace(report_key(cfg.report_secret, *database, made_at.count()));
+        report_database.emplace(cfg.database_path, SQLite::OPEN_READONLY);
+        report_database->setBusyTimeout(10'000);
+    } catch (const std::exception& e) {
+        return fail(streams, "QUIZBOT_DB: cannot open the database for reports: " + std::string(e.what()));
+    }
+
     // The tutor on the database's one writing connection: every use runs as a group commit unit on its thread.
     engine::pack_library library;
     std::vector<engine::pack_key> pack_keys;
@@ -286,15 +299,6 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     // The dashboard reads on a read-only connection of its own, so that a report never queues behind the writer, and
     // on one thread of its own: reading a class of 200 learners takes about 0.1 s, too long for an IO thread, and one
     // thread keeps the connection single-threaded and instructors' requests in line.
-    std::optional<SQLite::Database> report_database;
-    std::optional<dashboard::report_links> report_links;
-    try {
-        report_links.emplace(report_key(cfg.report_secret, *database, now().time_since_epoch().count()));
-        report_database.emplace(cfg.database_path, SQLite::OPEN_READONLY);
-        report_database->setBusyTimeout(10'000);
-    } catch (const std::exception& e) {
-        return fail(streams, "QUIZBOT_DB: cannot open the database for reports: " + std::string(e.what()));
-    }
     storage::sqlite_report_source report_source(*report_database);
     boost::asio::thread_pool report_thread(1);
     dashboard::add_dashboard_routes(

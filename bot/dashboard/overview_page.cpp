@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/dashboard/pages.hpp"
 #include "bot/dashboard/svg_chart.hpp"
+#include "bot/http/url_encoding.hpp"
 #include "bot/web/html.hpp"
 
 #include <fmt/format.h>
@@ -36,6 +37,20 @@ std::string day_text(std::chrono::sys_days day)
 
 std::string percent(double share) { return fmt::format("{:.0f} %", share * 100); }
 
+/// A section's heading, then "no answers yet" when it has nothing to list.
+std::string heading(const page_context& at, phrase title, bool empty)
+{
+    std::string out = "<h2>";
+    web::append_escaped(out, at.say(title));
+    out += "</h2>\n";
+    if (empty) {
+        out += "<p>";
+        web::append_escaped(out, at.say(phrase::nothing_yet));
+        out += "</p>\n";
+    }
+    return out;
+}
+
 std::string label_of(const engine::pack_index& index, const engine::misconception_key& key, engine::language lang)
 {
     if (const auto i = index.find(key)) {
@@ -56,17 +71,16 @@ std::string hardest(const page_context& at, const class_view& view)
     }
     std::ranges::stable_sort(ranked, {}, [](const engine::item_row* r) { return r->stats.facility; });
     ranked.resize(std::min<std::size_t>(ranked.size(), 3));
-    std::string out = "<h2>";
-    web::append_escaped(out, at.say(phrase::hardest));
-    out += "</h2>\n";
+    std::string out = heading(at, phrase::hardest, ranked.empty());
     if (ranked.empty()) {
-        out += "<p>";
-        web::append_escaped(out, at.say(phrase::nothing_yet));
-        return out + "</p>\n";
+        return out;
     }
     out += "<ol class=\"ranked\">";
     for (const auto* item : ranked) {
-        out += "<li><a href=\"" + at.href("/reports/items", "question=" + item->key.value()) + "\"><code>";
+        out += "<li><a href=\"" +
+               at.href("/reports/items", "question=" + http::percent_encode(item->key.value()) + "#q-" +
+                                             http::percent_encode(item->key.value())) +
+               "\"><code>";
         web::append_escaped(out, item->key.value());
         out += "</code></a> ";
         web::append_escaped(out, item->excerpt);
@@ -94,13 +108,9 @@ std::string misconceptions(const page_context& at, const class_view& view)
     std::ranges::stable_sort(ranked, std::ranges::greater{}, &std::pair<std::string, int>::second);
     std::erase_if(ranked, [](const auto& p) { return p.second == 0; });
     ranked.resize(std::min<std::size_t>(ranked.size(), 3));
-    std::string out = "<h2>";
-    web::append_escaped(out, at.say(phrase::misconceptions));
-    out += "</h2>\n";
+    std::string out = heading(at, phrase::misconceptions, ranked.empty());
     if (ranked.empty()) {
-        out += "<p>";
-        web::append_escaped(out, at.say(phrase::nothing_yet));
-        return out + "</p>\n";
+        return out;
     }
     out += "<ol class=\"ranked\">";
     for (const auto& [key, count] : ranked) {
@@ -202,11 +212,10 @@ std::string overview_page(const page_context& at, const class_view& view, engine
         days.push_back({date.substr(5), static_cast<double>(it->answers),
                         fmt::format("{}: {} {}", date, it->answers, at.say(phrase::answers))});
     }
-    main += "<h2>";
-    web::append_escaped(main, at.say(phrase::answers_per_day));
-    main += "</h2>\n";
-    main += days.empty() ? "<p>" + std::string(at.say(phrase::nothing_yet)) + "</p>\n"
-                         : column_chart(std::string(at.say(phrase::answers_per_day)), days, 5) + "\n";
+    main += heading(at, phrase::answers_per_day, days.empty());
+    if (!days.empty()) {
+        main += column_chart(std::string(at.say(phrase::answers_per_day)), days, 5) + "\n";
+    }
 
     std::vector<row_bar> mastery;
     for (const auto& c : view.rows.concepts) {
@@ -214,9 +223,7 @@ std::string overview_page(const page_context& at, const class_view& view, engine
         const double share = all > 0 ? static_cast<double>(c.mastered) / all : 0.0;
         mastery.push_back({c.label.empty() ? c.key.value() : c.label, share, percent(share), false});
     }
-    main += "<h2>";
-    web::append_escaped(main, at.say(phrase::mastery_per_concept));
-    main += "</h2>\n";
+    main += heading(at, phrase::mastery_per_concept, mastery.empty());
     if (!mastery.empty()) {
         main += bar_rows(std::string(at.say(phrase::mastery_per_concept)), mastery) + "\n";
     }
