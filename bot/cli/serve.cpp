@@ -302,12 +302,14 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     storage::sqlite_report_source report_source(*report_database);
     boost::asio::thread_pool report_thread(1);
     dashboard::add_dashboard_routes(
-        routes, {*report_links,
-                 [&report_source, &library](const engine::report_scope& scope,
-                                            const std::optional<engine::pack_key>& pack, engine::instant at) {
-                     return dashboard::load_class_view(report_source, library, scope, pack, at);
-                 },
-                 [&report_thread](std::function<void()> f) { boost::asio::post(report_thread, std::move(f)); }, now});
+        routes,
+        {*report_links,
+         [&report_source, &library](const engine::report_scope& scope, const std::optional<engine::pack_key>& pack,
+                                    engine::instant at) {
+             return dashboard::load_class_view(report_source, library, scope, pack, at);
+         },
+         [&report_thread](std::function<void()> f) { boost::asio::post(report_thread, std::move(f)); }, now,
+         [&log](const std::exception& e) { log.error("dashboard report failed error={}", log_quote(e.what())); }});
 
     // Calls back to the platforms share the server's IO threads; declared after the server, so destroyed first.
     outbound::client_options outbound_options;

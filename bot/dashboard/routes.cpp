@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 #include <sstream>
 
@@ -39,19 +40,19 @@ engine::language language_of(const http::request& req, const query_fields& field
             return *lang == "fr" ? engine::language::fr : engine::language::en;
         }
     }
-    const std::string accept(req.fields.find("accept-language").value_or(""));
-    std::size_t at = 0;
-    while (at < accept.size()) {
-        const auto end = std::min(accept.find(',', at), accept.size());
-        const auto tag = accept.substr(
-            accept.find_first_not_of(' ', at) == std::string::npos ? at : accept.find_first_not_of(' ', at), 2);
-        if (tag == "fr" || tag == "FR" || tag == "Fr") {
+    // Tags in the order the browser lists them; q-values are left aside, browsers list by preference anyway.
+    std::string_view accept = req.fields.find("accept-language").value_or("");
+    while (!accept.empty()) {
+        const auto comma = accept.find(',');
+        auto tag = accept.substr(0, comma);
+        tag.remove_prefix(std::min(tag.find_first_not_of(' '), tag.size()));
+        if (tag.size() >= 2 && (tag[0] | 0x20) == 'f' && (tag[1] | 0x20) == 'r') {
             return engine::language::fr;
         }
-        if (tag == "en" || tag == "EN" || tag == "En") {
+        if (tag.size() >= 2 && (tag[0] | 0x20) == 'e' && (tag[1] | 0x20) == 'n') {
             return engine::language::en;
         }
-        at = end + 1;
+        accept = comma == std::string_view::npos ? std::string_view{} : accept.substr(comma + 1);
     }
     return engine::language::en;
 }
@@ -231,7 +232,8 @@ void serve_page(const std::shared_ptr<const dashboard_parts>& parts, page_kind k
                 return;
             }
             reply.send(html(200, render(kind, at, view, now, question)));
-        } catch (const std::exception&) {
+        } catch (const std::exception& e) {
+            parts->failed(e);
             reply.send(html(500, bare_page(at.lang, "500", "<p>Internal error</p>\n")));
         }
     });

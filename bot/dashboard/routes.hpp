@@ -4,6 +4,7 @@
 #include "bot/dashboard/class_view.hpp"
 #include "bot/dashboard/report_link.hpp"
 
+#include <exception>
 #include <functional>
 
 namespace quiz::bot::http {
@@ -19,6 +20,8 @@ struct dashboard_parts {
     /// Runs a class's read and its page away from the IO threads (serve.cpp says where).
     std::function<void(std::function<void()>)> run;
     std::function<engine::instant()> now;
+    /// Told when reading or rendering a class failed (the request is answered 500).
+    std::function<void(const std::exception&)> failed;
 };
 
 /// Registers `GET /reports`, `/reports/items`, `/reports/learners`, `/reports/concepts` and `/reports/activity`
