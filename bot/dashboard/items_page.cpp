@@ -75,7 +75,7 @@ std::string choices(const page_context& at, const class_view& view, const engine
     for (std::size_t c = 0; c < item.choice_share.size(); ++c) {
         std::string label = fmt::format("{}. ", static_cast<char>('A' + std::min<std::size_t>(c, 25)));
         if (text != nullptr && c < text->choices.size()) {
-            label += text->choices[c].text.substr(0, 40);
+            label += engine::stem_excerpt(text->choices[c].text); // whole words, whole UTF-8 characters
         }
         if (c < item.choice_misconception.size() && item.choice_misconception[c]) {
             label += " [" + item.choice_misconception[c]->value() + "]";
