@@ -88,7 +88,7 @@ class_summary summarize_class(std::span<const learner_row> learners, std::span<c
         s.first_answers += l.first_answers;
         first_right += l.first_right;
         const auto mastery = studied_mastery(l);
-        learner_in_need n{l.id, l.name, false, false, mastery.value_or(0), l.overdue};
+        learner_in_need n{l.id, l.identity, l.name, false, false, mastery.value_or(0), l.overdue};
         n.low_mastery = mastery && l.answers >= options.low_mastery_answers && *mastery < options.low_mastery;
         n.many_overdue = l.overdue >= options.many_overdue;
         if (n.low_mastery || n.many_overdue) {

@@ -41,6 +41,7 @@ struct pulled_misconception {
 
 struct learner_in_need {
     learner_id id;
+    platform_identity identity;
     std::string name;
     bool low_mastery = false;
     bool many_overdue = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/item_report.hpp"
 
+#include "engine/rasch.hpp"
+
 namespace quiz::engine {
 
 namespace {
@@ -70,6 +72,10 @@ std::vector<item_row> item_report(const pack_index& index, std::span<const repor
                                                        : std::nullopt);
         }
         rows.push_back(std::move(row));
+    }
+    for (const auto& fitted : fit_rasch(read, index.question_count()).items) {
+        rows[fitted.question].difficulty = fitted.difficulty;
+        rows[fitted.question].difficulty_se = fitted.se;
     }
     return rows;
 }

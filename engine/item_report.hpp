@@ -23,6 +23,10 @@ struct item_row {
     /// misconception the choice is tagged with.
     std::vector<std::optional<double>> choice_share;
     std::vector<std::optional<misconception_key>> choice_misconception;
+    /// The Rasch difficulty of the question from the scope's first answers (logits, fit_rasch) and its standard
+    /// error; none for a question nobody answered.
+    std::optional<double> difficulty{};
+    std::optional<double> difficulty_se{};
 };
 
 /// Longest excerpt of a stem, in bytes (cut at a word, never inside a UTF-8 character).

@@ -6,8 +6,10 @@
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/option_values.hpp"
 #include "bot/report/class_tables.hpp"
+#include "bot/report/pack_rows.hpp"
+#include "bot/report/scope_text.hpp"
 #include "bot/report/writers.hpp"
-#include "engine/class_report.hpp"
+#include "engine/activity_report.hpp"
 #include "storage/database.hpp"
 #include "storage/open_error.hpp"
 #include "storage/sqlite_report_source.hpp"
@@ -34,23 +36,17 @@ struct report_options {
     engine::instant now;
 };
 
-/// PLATFORM:ID or PLATFORM:ID/CHANNEL (the workspace as its platform names it: a Discord server id, a Slack team id).
+/// PLATFORM:ID or PLATFORM:ID/CHANNEL (the workspace as its platform names it: a Discord server id, a Slack team id),
+/// or "local" (everything, as without --scope).
 engine::report_scope parse_scope(const std::string& text)
 {
-    const auto colon = text.find(':');
-    const auto slash = text.find('/', colon == std::string::npos ? 0 : colon);
-    if (colon == std::string::npos || colon == 0 || slash == colon + 1 ||
-        (slash != std::string::npos && slash + 1 == text.size())) {
+    auto scope = report::parse_scope(text);
+    if (!scope) {
         throw usage_error(
             "--scope: expected PLATFORM:ID or PLATFORM:ID/CHANNEL (e.g. discord:80351110224678912), not '" + text +
             "'");
     }
-    engine::report_scope scope;
-    scope.workspace = engine::platform_identity{text.substr(0, colon), text.substr(colon + 1, slash - colon - 1)};
-    if (slash != std::string::npos) {
-        scope.channel = text.substr(slash + 1);
-    }
-    return scope;
+    return *std::move(scope);
 }
 
 report_options parse_options(const std::vector<std::string_view>& words)
@@ -116,18 +112,17 @@ std::optional<report::table> pack_table(report_kind kind, const report_options& 
         return std::nullopt;
     }
     const engine::pack_index index(std::move(*content));
-    const engine::language lang = index.content().languages.empty() ? engine::language::en
-                                                                    : index.content().languages.front();
-    const auto data = engine::load_class(source, options.scope, *key);
-    const auto items = engine::item_report(index, data.answers, lang);
-    if (kind == report_kind::items) {
-        return report::items_table(items);
+    auto rows = report::load_pack_rows(source, options.scope, index, options.now);
+    switch (kind) {
+    case report_kind::items:
+        return report::items_table(rows.items);
+    case report_kind::learners:
+        return report::learners_table(index, rows.learners);
+    case report_kind::concepts:
+    case report_kind::activity:
+        break;
     }
-    const auto learners = engine::learner_report(index, data, engine::tutor_config{}, options.now, lang);
-    if (kind == report_kind::learners) {
-        return report::learners_table(index, learners);
-    }
-    return report::concepts_table(engine::concept_report(index, learners, items, lang));
+    return report::concepts_table(rows.concepts);
 }
 
 int run_report(report_kind kind, const std::vector<std::string_view>& words, io streams)
@@ -180,8 +175,8 @@ int run_activity(const std::vector<std::string_view>& words, io streams)
     return run_report(report_kind::activity, words, streams);
 }
 
-constexpr std::string_view report_usage =
-    "[--scope PLATFORM:ID[/CHANNEL]] [--pack KEY] [--format table|csv|json] [--db PATH] [--content DIR] [--now TIME]";
+constexpr std::string_view report_usage = "[--scope local|PLATFORM:ID[/CHANNEL]] [--pack KEY] [--format "
+                                          "table|csv|json] [--db PATH] [--content DIR] [--now TIME]";
 
 constexpr std::string_view report_details =
     "Without --scope: every learner and every answer (the operator of this machine sees all). --scope PLATFORM:ID:\n"

@@ -3,7 +3,9 @@
 
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/report_key.hpp"
 #include "bot/cli/round_timers.hpp"
+#include "bot/dashboard/routes.hpp"
 #include "bot/discord/routes.hpp"
 #include "bot/http/router.hpp"
 #include "bot/http/server.hpp"
@@ -23,6 +25,7 @@
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"
+#include "storage/sqlite_report_source.hpp"
 #include "storage/sqlite_round_messages.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
 
@@ -30,6 +33,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <spdlog/logger.h>
 
 #include <algorithm>
@@ -152,6 +156,19 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     const auto content = load_content(cfg, log, content_problem);
     if (!content) {
         return fail(streams, content_problem);
+    }
+
+    // The dashboard's key, read (or made) on the main connection before the writer owns it.
+    std::optional<dashboard::report_links> report_links;
+    std::optional<SQLite::Database> report_database;
+    try {
+        const auto made_at =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+        report_links.emplace(report_key(cfg.report_secret, *database, made_at.count()));
+        report_database.emplace(cfg.database_path, SQLite::OPEN_READONLY);
+        report_database->setBusyTimeout(10'000);
+    } catch (const std::exception& e) {
+        return fail(streams, "QUIZBOT_DB: cannot open the database for reports: " + std::string(e.what()));
     }
 
     // The tutor on the database's one writing connection: every use runs as a group commit unit on its thread.
@@ -279,6 +296,21 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         round_publishers["web"] = [&rooms_hub](const tutoring::round_screen& shown) { rooms_hub->publish(shown); };
     }
 
+    // The dashboard reads on a read-only connection of its own, so that a report never queues behind the writer, and
+    // on one thread of its own: reading a class of 200 learners takes about 0.1 s, too long for an IO thread, and one
+    // thread keeps the connection single-threaded and instructors' requests in line.
+    storage::sqlite_report_source report_source(*report_database);
+    boost::asio::thread_pool report_thread(1);
+    dashboard::add_dashboard_routes(
+        routes,
+        {*report_links,
+         [&report_source, &library](const engine::report_scope& scope, const std::optional<engine::pack_key>& pack,
+                                    engine::instant at) {
+             return dashboard::load_class_view(report_source, library, scope, pack, at);
+         },
+         [&report_thread](std::function<void()> f) { boost::asio::post(report_thread, std::move(f)); }, now,
+         [&log](const std::exception& e) { log.error("dashboard report failed error={}", log_quote(e.what())); }});
+
     // Calls back to the platforms share the server's IO threads; declared after the server, so destroyed first.
     outbound::client_options outbound_options;
     outbound_options.user_agent = "quizbot/0.1";
@@ -319,7 +351,8 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         hooks.on_listening(server);
     }
     server.run();
-    writer.reset(); // finishes the units still queued while what they use is alive
+    report_thread.join(); // the reports still running use the connection and the packs
+    writer.reset();       // finishes the units still queued while what they use is alive
     log.info("stopped");
     return exit_ok;
 }

@@ -13,6 +13,9 @@ cell count(int value) { return static_cast<std::int64_t>(value); }
 
 cell share(const std::optional<double>& value) { return value ? cell(number{*value, 3}) : cell(); }
 
+/// Logits: two decimals, finer than their standard errors.
+cell logits(const std::optional<double>& value) { return value ? cell(number{*value, 2}) : cell(); }
+
 template <class Key>
 cell keys(const std::vector<Key>& values)
 {
@@ -67,7 +70,7 @@ std::string flags_text(const engine::item_flags& f)
 table items_table(std::span<const engine::item_row> rows)
 {
     table out{{"question", "concepts", "text", "n", "facility", "sd", "discrimination", "efficiency", "rest_pairs",
-               "random_guess", "later_n", "later_facility", "flags"},
+               "random_guess", "later_n", "later_facility", "difficulty", "difficulty_se", "flags"},
               {}};
     std::size_t choices = 0;
     for (const auto& row : rows) {
@@ -91,6 +94,8 @@ table items_table(std::span<const engine::item_row> rows)
                                 number{s.random_guess, 3},
                                 count(s.later_n),
                                 share(s.later_facility),
+                                logits(row.difficulty),
+                                logits(row.difficulty_se),
                                 flags_text(s.flags)};
         if (s.n == 0) {
             cells[4] = cell(); // no facility before a first answer

@@ -15,7 +15,7 @@ namespace quiz::bot::report {
 // Shares are numbers from 0 to 1; instants are UTC ISO 8601 text.
 
 /// question, concepts, text, n, facility, sd, discrimination, efficiency, rest_pairs, random_guess, later_n,
-/// later_facility, flags, then choice_N_share and choice_N_misconception for N = 1 to the pack's most choices
+/// later_facility, difficulty, difficulty_se (Rasch), flags, then choice_N_share and choice_N_misconception for N = 1 to the pack's most choices
 /// (pack order; empty past a question's own choices).
 [[nodiscard]] table items_table(std::span<const engine::item_row> rows);
 

@@ -22,7 +22,7 @@ expect(0 "^day +answers +correct +accuracy +week" "${PROGRAM}" report activity $
 expect(0 "\n2026-03-02 +[0-9]+ +[0-9]+ +0\\.[0-9][0-9][0-9] +2026-W10" "${PROGRAM}" report activity ${common})
 
 # CSV: the same columns (execute_process reads CRLF as LF; bot_tests checks the CRLF line ends).
-expect(0 "^question,concepts,text,n,facility,sd,discrimination,efficiency,rest_pairs,random_guess,later_n,later_facility,flags,choice_1_share,choice_1_misconception"
+expect(0 "^question,concepts,text,n,facility,sd,discrimination,efficiency,rest_pairs,random_guess,later_n,later_facility,difficulty,difficulty_se,flags,choice_1_share,choice_1_misconception"
        "${PROGRAM}" report items ${common} --format csv)
 expect(0 "^learner,name,seen,questions,answers,first_answers,first_accuracy,recent_accuracy,mastered_concepts,due_now,overdue,last_active,streak_days,open_misconceptions,mastery:"
        "${PROGRAM}" report learners ${common} ${class} --format csv)
@@ -55,6 +55,16 @@ if(n LESS 1)
 endif()
 # Another workspace's class is empty, not an error.
 expect(0 "^\\[\\]" "${PROGRAM}" report learners ${common} --pack zero-sharded --scope demo:class-8 --format json)
+
+# "local" is everything, as without --scope.
+expect(0 "\ndemo:learner-[0-9]+,Learner [0-9]+," "${PROGRAM}" report learners ${common} --scope local --format csv)
+
+# A signed dashboard link with the key the database keeps (QUIZBOT_REPORT_SECRET unset).
+set(ENV{QUIZBOT_REPORT_SECRET} "")
+expect(0 "/reports\\?scope=demo%3Aclass-7&by=cli&until=[0-9]+&sig=[0-9a-f]+\n$"
+       "${PROGRAM}" report link --scope demo:class-7 --db "${db}")
+expect(2 "--scope: expected local, PLATFORM:ID" "${PROGRAM}" report link --scope demo --db "${db}")
+expect(1 "no database at" "${PROGRAM}" report link --db "${WORK}/missing.db")
 
 # Mistakes: exit 2 with the reason.
 expect(2 "--format must be table, csv or json, not 'xml'" "${PROGRAM}" report items ${common} --format xml)

@@ -5,6 +5,7 @@
 #include "bot/http/server.hpp"
 #include "tests/http/support/capture_sink.hpp"
 #include "tests/http/support/loopback_client.hpp"
+#include "tests/http/support/serve_in_process.hpp"
 #include "tests/support/action_sequence.hpp"
 #include "tests/support/right_choice.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -31,57 +32,31 @@ namespace json = boost::json;
 /// `quizbot serve` on 127.0.0.1 with a free port and a fresh database, stopped at scope exit.
 class playground_server {
 public:
-    explicit playground_server(std::string playground = "",
+    explicit playground_server(const std::string& playground = "",
                                const std::function<void(quiz::bot::cli::serve_hooks&)>& customise = {})
+        : serving_(variables(dir_, playground), customise)
     {
-        std::map<std::string, std::string, std::less<>> values{
-            {"QUIZBOT_LISTEN", "127.0.0.1:0"},
-            {"QUIZBOT_DB", (dir_.path() / "quizbot.db").string()},
+    }
+
+    [[nodiscard]] std::uint16_t port() const { return serving_.port(); }
+    [[nodiscard]] std::string database() const { return (dir_.path() / "quizbot.db").string(); }
+
+private:
+    static quiz::test::serve_in_process::variables variables(const quiz::test::temp_dir& dir,
+                                                             const std::string& playground)
+    {
+        quiz::test::serve_in_process::variables values{
+            {"QUIZBOT_DB", (dir.path() / "quizbot.db").string()},
             {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
             {"QUIZBOT_THREADS", "2"}};
         if (!playground.empty()) {
             values.emplace("QUIZBOT_PLAYGROUND", playground);
         }
-        quiz::bot::cli::serve_hooks hooks;
-        hooks.log_sink = std::make_shared<quiz::test::capture_sink>();
-        hooks.handle_signals = false;
-        hooks.on_listening = [this](quiz::bot::http::server& s) { listening_.set_value(&s); };
-        if (customise) {
-            customise(hooks);
-        }
-        runner_ = std::thread([this, values = std::move(values), hooks] {
-            const quiz::bot::environment env = [&values](std::string_view name) -> std::optional<std::string> {
-                const auto it = values.find(name);
-                return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
-            };
-            code_ = quiz::bot::cli::serve(env, {in_, out_, err_}, hooks);
-        });
-        auto ready = listening_.get_future();
-        if (ready.wait_for(60s) != std::future_status::ready) {
-            throw std::runtime_error("serve did not start");
-        }
-        server_ = ready.get();
+        return values;
     }
-    ~playground_server()
-    {
-        server_->stop();
-        runner_.join();
-    }
-    playground_server(const playground_server&) = delete;
-    playground_server& operator=(const playground_server&) = delete;
 
-    [[nodiscard]] std::uint16_t port() const { return server_->port(); }
-    [[nodiscard]] std::string database() const { return (dir_.path() / "quizbot.db").string(); }
-
-private:
-    quiz::test::temp_dir dir_;
-    std::istringstream in_;
-    std::ostringstream out_;
-    std::ostringstream err_;
-    int code_ = -1;
-    std::promise<quiz::bot::http::server*> listening_;
-    quiz::bot::http::server* server_ = nullptr;
-    std::thread runner_;
+    quiz::test::temp_dir dir_; // before the server, which opens a database in it
+    quiz::test::serve_in_process serving_;
 };
 
 struct json_reply {

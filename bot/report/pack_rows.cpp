@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#include "bot/report/pack_rows.hpp"
+
+#include "engine/class_report.hpp"
+#include "engine/tutor_config.hpp"
+
+namespace quiz::bot::report {
+
+pack_rows load_pack_rows(engine::report_source& source, const engine::report_scope& scope,
+                         const engine::pack_index& index, engine::instant now)
+{
+    const engine::language lang = index.content().languages.empty() ? engine::language::en
+                                                                    : index.content().languages.front();
+    const auto data = engine::load_class(source, scope, index.content().key);
+    pack_rows rows;
+    rows.items = engine::item_report(index, data.answers, lang);
+    rows.learners = engine::learner_report(index, data, engine::tutor_config{}, now, lang);
+    rows.concepts = engine::concept_report(index, rows.learners, rows.items, lang);
+    return rows;
+}
+
+} // namespace quiz::bot::report

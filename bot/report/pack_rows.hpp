@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/concept_report.hpp"
+#include "engine/item_report.hpp"
+#include "engine/learner_report.hpp"
+#include "engine/pack_index.hpp"
+#include "engine/report_ports.hpp"
+
+#include <vector>
+
+namespace quiz::bot::report {
+
+/// The per-pack rows of one scope, read once through the report port: what `quizbot report` and the dashboard
+/// both show.
+struct pack_rows {
+    std::vector<engine::item_row> items;
+    std::vector<engine::learner_row> learners;
+    std::vector<engine::concept_row> concepts;
+};
+
+/// Items, learners and concepts of `index`'s pack in `scope`, in the pack's first language; mastery and due reviews
+/// counted at `now` with the tutor's default settings.
+[[nodiscard]] pack_rows load_pack_rows(engine::report_source& source, const engine::report_scope& scope,
+                                       const engine::pack_index& index, engine::instant now);
+
+} // namespace quiz::bot::report
