@@ -5,11 +5,15 @@
 // per export (median, p99). Checked: each export holds what the database says it should (a row per learner, per
 // question of the pack, per concept, per day with answers). Beside them, the machine's ceiling: the same command on
 // a class with no one in it (same process start, database open and pack load, no rows).
+// Then the same tables from a running `quizbot serve`: each dashboard page and each export over HTTP on loopback,
+// through a link from `quizbot report link`, one request at a time; beside them, the same requests with a forged
+// signature (answered 401 by the same route, with no report read). The exports are checked as above.
 // Usage: node reports_bench.mjs QUIZBOT CONTENT_DIR LEARNERS DAYS RUNS
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer, stopServer } from '../web/quizbot_server.mjs';
 
 const [quizbot, contentDir, learnersText, daysText, runsText] = process.argv.slice(2);
 const learners = Number(learnersText || 1000);
@@ -87,6 +91,54 @@ try {
   for (const r of rows) {
     console.log(`| \`report ${r.table} --format ${r.format}\` | ${r.count} | ${ms(median(r.work))} | ` +
       `${ms(quantile(r.work, 0.99))} | ${ms(median(r.ceiling))} | ${(median(r.work) / median(r.ceiling)).toFixed(1)} |`);
+  }
+
+  // The dashboard: the same tables from a running server.
+  const server = await startServer(quizbot, { QUIZBOT_DB: db, QUIZBOT_CONTENT: contentDir });
+  try {
+    const link = execFileSync(quizbot, ['report', 'link', '--scope', 'local', '--db', db],
+      { env: { ...process.env, QUIZBOT_PUBLIC_URL: server.url, QUIZBOT_REPORT_SECRET: '' }, encoding: 'utf8' }).trim();
+    const query = link.slice(link.indexOf('?') + 1) + `&pack=${pack}`;
+    const forged = query.replace(/sig=([0-9a-f])/, (_, c) => `sig=${c === '0' ? '1' : '0'}`);
+    const get = async (path, q, expectStatus) => {
+      const start = performance.now();
+      const res = await fetch(`${server.url}${path}?${q}`);
+      const body = await res.text();
+      const elapsed = performance.now() - start;
+      if (res.status !== expectStatus) throw new Error(`${path}: status ${res.status}, expected ${expectStatus}`);
+      return { elapsed, body };
+    };
+    const targets = [
+      ...['', '/items', '/learners', '/concepts', '/activity'].map((p) => ({ path: `/reports${p}`, format: null })),
+      ...['items', 'learners', 'concepts', 'activity'].flatMap((t) =>
+        ['csv', 'json'].map((format) => ({ path: `/reports/${t}`, table: t, format }))),
+    ];
+    const pageRows = [];
+    for (const t of targets) {
+      const q = t.format ? `${query}&format=${t.format}` : query;
+      const work = [];
+      const ceiling = [];
+      let count = null;
+      for (let i = 0; i < runs; i++) {
+        const r = await get(t.path, q, 200);
+        work.push(r.elapsed);
+        if (t.format) count = rowsOf(t.format, r.body);
+        else if (!r.body.includes('</html>')) throw new Error(`${t.path}: not a whole page`);
+        ceiling.push((await get(t.path, forged, 401)).elapsed);
+      }
+      if (t.format && count !== inDb[t.table]) {
+        throw new Error(`${t.path} ${t.format}: ${count} rows, the database says ${inDb[t.table]}`);
+      }
+      pageRows.push({ name: t.format ? `${t.path}?format=${t.format}` : t.path, count, work, ceiling });
+    }
+    console.log('\n| request | rows | median | p99 | forged link, 401 (median) | ratio |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of pageRows) {
+      console.log(`| \`GET ${r.name}\` | ${r.count ?? 'page'} | ${ms(median(r.work))} | ${ms(quantile(r.work, 0.99))} | ` +
+        `${ms(median(r.ceiling))} | ${(median(r.work) / median(r.ceiling)).toFixed(0)} |`);
+    }
+  } finally {
+    await stopServer(server);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
