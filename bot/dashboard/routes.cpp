@@ -215,6 +215,9 @@ void serve_page(const std::shared_ptr<const dashboard_parts>& parts, page_kind k
         how = report::format::csv;
     } else if (format == "json") {
         how = report::format::json;
+    } else if (format) {
+        reply.send(html(400, bare_page(lang, "400", "<p>format: csv or json</p>\n")));
+        return;
     }
     if (how && kind == page_kind::overview) {
         how.reset(); // the overview has no table of its own

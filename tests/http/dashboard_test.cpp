@@ -101,6 +101,12 @@ TEST_CASE("dashboard: every page and export behind a signed link", "[dashboard]"
         CHECK_FALSE(has(json->body, "learner-002"));
     }
 
+    // An export in a format the dashboard does not write: a clear 400, not the page instead.
+    const auto xml = c.request("GET", "/reports/items?" + query + "&format=xml");
+    REQUIRE(xml);
+    CHECK(xml->status == 400);
+    CHECK(has(xml->body, "format: csv or json"));
+
     // A display name written as a formula stays text in the CSV, and escaped in the page.
     const auto learners = c.request("GET", "/reports/learners?" + query + "&format=csv");
     REQUIRE(learners);
