@@ -33,12 +33,16 @@ constexpr auto variables = std::to_array<config_variable>({
     {"DISCORD_PUBLIC_KEY", "", "Discord application public key, 64 hex digits; unset disables Discord", false},
     {"DISCORD_APPLICATION_ID", "", "Discord application id (digits)", false},
     {"DISCORD_BOT_TOKEN", "", "Discord bot token, for REST calls", true},
+    {"DISCORD_INSTRUCTOR_ROLES", "",
+     "comma-separated role ids whose members see class reports (besides Administrator and Manage Server)", false},
     {"DISCORD_API_BASE", "https://discord.com/api/v10", "Discord REST base URL", false},
     {"SLACK_SIGNING_SECRET", "", "Slack signing secret; unset disables Slack", true},
     {"SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-...), for Web API calls", true},
     {"SLACK_API_BASE", "https://slack.com/api", "Slack Web API base URL", false},
     {"SLACK_RESPONSE_URL_HOSTS", "hooks.slack.com", "comma-separated hosts that Slack response_urls may point at",
      false},
+    {"SLACK_INSTRUCTORS", "",
+     "comma-separated user ids who see class reports (besides the workspace's admins and owners)", false},
     {"QUIZBOT_MAX_BODY_BYTES", "65536", "largest request body, 1024-67108864; larger is answered 413", false},
     {"QUIZBOT_MAX_HEADER_BYTES", "8192", "largest request line and fields, 1024-1048576; larger is answered 431",
      false},
@@ -220,6 +224,51 @@ void read_secret(reader& in, std::string_view name, secret& out, std::size_t min
     }
 }
 
+/// Comma-separated items, spaces around each trimmed, each `normal`ised then checked by `valid`; `out` is left alone
+/// when the variable is unset or any item is invalid.
+template <class Valid, class Normal>
+void read_list(reader& in, std::string_view name, Valid valid, Normal normal, std::string_view expected,
+               std::vector<std::string>& out)
+{
+    const auto value = in.get(name);
+    if (!value) {
+        return;
+    }
+    std::vector<std::string> items;
+    std::string_view rest = *value;
+    while (true) {
+        const auto comma = rest.find(',');
+        std::string_view item = rest.substr(0, comma);
+        while (!item.empty() && item.front() == ' ') {
+            item.remove_prefix(1);
+        }
+        while (!item.empty() && item.back() == ' ') {
+            item.remove_suffix(1);
+        }
+        items.push_back(normal(item));
+        if (!valid(items.back())) {
+            in.problem(name, std::string(expected) + ", got " + shown(*value));
+            return;
+        }
+        if (comma == std::string_view::npos) {
+            break;
+        }
+        rest.remove_prefix(comma + 1);
+    }
+    out = std::move(items);
+}
+
+/// A Discord id: digits, at most 20 of them.
+bool snowflake(std::string_view text) { return !text.empty() && text.size() <= 20 && all_digits(text); }
+
+/// A Slack user id: U or W, then capital letters and digits.
+bool slack_user_id(std::string_view text)
+{
+    return text.size() >= 3 && text.size() <= 32 && (text[0] == 'U' || text[0] == 'W') &&
+           std::all_of(text.begin() + 1, text.end(),
+                       [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
+}
+
 /// A whole number from `min` to `max`; `out` is left alone when the variable is unset or invalid.
 template <class Int>
 void read_number(reader& in, std::string_view name, Int min, Int max, Int& out)
@@ -389,6 +438,9 @@ config load_config(const environment& env, unsigned hardware_threads)
             in.problem("DISCORD_APPLICATION_ID", "expected the application id (digits only), got " + shown(*value));
         }
     }
+    read_list(
+        in, "DISCORD_INSTRUCTOR_ROLES", snowflake, [](std::string_view id) { return std::string(id); },
+        "expected role ids (digits) separated by commas", cfg.discord.instructor_roles);
     read_secret(in, "DISCORD_BOT_TOKEN", cfg.discord.bot_token);
     read_base_url(in, "DISCORD_API_BASE", cfg.discord.api_base);
 
@@ -399,34 +451,11 @@ config load_config(const environment& env, unsigned hardware_threads)
         cfg.slack.bot_token = secret();
     }
     read_base_url(in, "SLACK_API_BASE", cfg.slack.api_base);
-    if (const auto value = in.get("SLACK_RESPONSE_URL_HOSTS")) {
-        std::vector<std::string> hosts;
-        std::string_view rest = *value;
-        bool ok = true;
-        while (ok) {
-            const auto comma = rest.find(',');
-            std::string_view host = rest.substr(0, comma);
-            while (!host.empty() && host.front() == ' ') {
-                host.remove_prefix(1);
-            }
-            while (!host.empty() && host.back() == ' ') {
-                host.remove_suffix(1);
-            }
-            const std::string lower = lowercase(host);
-            ok = valid_host_name(lower);
-            hosts.push_back(lower);
-            if (comma == std::string_view::npos) {
-                break;
-            }
-            rest.remove_prefix(comma + 1);
-        }
-        if (ok) {
-            cfg.slack.response_url_hosts = std::move(hosts);
-        } else {
-            in.problem("SLACK_RESPONSE_URL_HOSTS",
-                       "expected host names separated by commas, such as hooks.slack.com, got " + shown(*value));
-        }
-    }
+    read_list(in, "SLACK_RESPONSE_URL_HOSTS", valid_host_name, lowercase,
+              "expected host names separated by commas, such as hooks.slack.com", cfg.slack.response_url_hosts);
+    read_list(
+        in, "SLACK_INSTRUCTORS", slack_user_id, [](std::string_view id) { return std::string(id); },
+        "expected Slack user ids separated by commas, such as U012AB3CD", cfg.slack.instructors);
 
     if (!in.problems().empty()) {
         throw config_error(in.problems());
@@ -475,7 +504,9 @@ std::string describe(const config& cfg)
            " discord_bot_token=" + std::string(cfg.discord.bot_token.redacted()) +
            " discord_api=" + cfg.discord.api_base + " slack=" + (cfg.slack.signing_secret.empty() ? "off" : "on") +
            " slack_bot_token=" + std::string(cfg.slack.bot_token.redacted()) + " slack_api=" + cfg.slack.api_base +
-           " slack_response_url_hosts=" + slack_hosts;
+           " slack_response_url_hosts=" + slack_hosts +
+           " discord_instructor_roles=" + std::to_string(cfg.discord.instructor_roles.size()) +
+           " slack_instructors=" + std::to_string(cfg.slack.instructors.size());
 }
 
 } // namespace quiz::bot

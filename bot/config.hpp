@@ -30,6 +30,8 @@ struct discord_settings {
     std::string application_id; ///< a snowflake, digits only
     secret bot_token;
     std::string api_base = "https://discord.com/api/v10"; ///< no trailing '/'
+    /// Role ids whose members see class reports, besides Administrator and Manage Server (docs/reports.md).
+    std::vector<std::string> instructor_roles;
 };
 
 struct slack_settings {
@@ -38,6 +40,8 @@ struct slack_settings {
     std::string api_base = "https://slack.com/api"; ///< no trailing '/'
     /// Hosts (lowercase, optionally with ":port") that `response_url`s may point at; others are refused.
     std::vector<std::string> response_url_hosts{"hooks.slack.com"};
+    /// User ids who see class reports, besides the workspace's admins and owners (docs/reports.md).
+    std::vector<std::string> instructors;
 };
 
 /// Everything `quizbot serve` reads from its environment, validated.

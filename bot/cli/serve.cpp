@@ -14,6 +14,7 @@
 #include "bot/outbound/client.hpp"
 #include "bot/service_metrics.hpp"
 #include "bot/slack/routes.hpp"
+#include "bot/tutoring/class_reports.hpp"
 #include "bot/tutoring/rounds.hpp"
 #include "bot/tutoring/service.hpp"
 #include "bot/web/playground.hpp"
@@ -310,6 +311,21 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
          },
          [&report_thread](std::function<void()> f) { boost::asio::post(report_thread, std::move(f)); }, now,
          [&log](const std::exception& e) { log.error("dashboard report failed error={}", log_quote(e.what())); }});
+    // `/quiz report` in chat: the same thread and connection, and a link to the dashboard above.
+    const tutoring::class_reports class_reports({
+        report_source,
+        library,
+        tutoring.shelf(),
+        [&report_thread](std::function<void()> f) { boost::asio::post(report_thread, std::move(f)); },
+        [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
+        [&report_links, &public_url = cfg.public_url](const std::string& scope, const std::string& by,
+                                                      engine::instant at) {
+            const auto until = std::chrono::time_point_cast<std::chrono::seconds>(at) + tutoring::report_link_lifetime;
+            return public_url + "/reports?" + report_links->query({scope, by, until});
+        },
+        now,
+        log,
+    });
 
     // Calls back to the platforms share the server's IO threads; declared after the server, so destroyed first.
     outbound::client_options outbound_options;
@@ -319,7 +335,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     if (!cfg.slack.signing_secret.empty()) {
         round_publishers["slack"] =
             slack::add_slack_routes(routes, {tutoring, cfg.slack, cfg.public_url, outbound, log, &*rounds, now,
-                                             [] { return std::chrono::system_clock::now(); }});
+                                             [] { return std::chrono::system_clock::now(); }, &class_reports});
         log.info("slack routes on /slack/commands /slack/interactions /slack/events");
     }
     if (!cfg.discord.public_key.empty()) {
@@ -328,8 +344,10 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         discord_settings.api_base = cfg.discord.api_base;
         discord_settings.defer_after = hooks.discord_defer_after;
         discord_settings.application_id = cfg.discord.application_id;
-        round_publishers["discord"] = discord::add_discord_routes(
-            routes, {tutoring, *rounds, server.context(), outbound, log, discord_settings, &cfg.public_url, now});
+        discord_settings.instructor_roles = cfg.discord.instructor_roles;
+        round_publishers["discord"] =
+            discord::add_discord_routes(routes, {tutoring, *rounds, server.context(), outbound, log, discord_settings,
+                                                 &cfg.public_url, now, &class_reports});
         log.info("discord route on /discord/interactions");
     }
 

@@ -9,15 +9,7 @@ class_view load_class_view(engine::report_source& source, const engine::pack_lib
 {
     class_view view;
     view.packs = source.packs(scope);
-    if (pack) {
-        view.index = library.find(*pack);
-    }
-    for (const auto& key : view.packs) {
-        if (view.index != nullptr) {
-            break;
-        }
-        view.index = library.find(key);
-    }
+    view.index = report::report_pack(library, view.packs, pack);
     if (view.index != nullptr) {
         view.rows = report::load_pack_rows(source, scope, *view.index, now);
     }

@@ -9,7 +9,7 @@ namespace {
 
 namespace json = boost::json;
 
-enum option_type : std::int64_t { sub_command = 1, string = 3, integer = 4 };
+enum option_type : std::int64_t { sub_command = 1, string = 3, integer = 4, boolean = 5 };
 
 struct words {
     const char* name;
@@ -47,6 +47,14 @@ json::object integer_option(const words& w, std::int64_t min, std::int64_t max)
     o["required"] = false;
     o["min_value"] = min;
     o["max_value"] = max;
+    return o;
+}
+
+json::object boolean_option(const words& w)
+{
+    auto o = named(w);
+    o["type"] = static_cast<std::int64_t>(boolean);
+    o["required"] = false;
     return o;
 }
 
@@ -92,6 +100,11 @@ json::array command_set()
                     integer_option({"seconds", "secondes", "Seconds per question (10 to 300; default: by its length)",
                                     "Secondes par question (10 à 300 ; par défaut : selon sa longueur)"},
                                    10, 300)}),
+        subcommand({"report", "rapport", "Instructors: your class's progress, privately, with a dashboard link",
+                    "Enseignants : les progrès de votre classe, en privé, avec un lien vers le tableau de bord"},
+                   {option(pack_option, false),
+                    boolean_option({"here", "ici", "Only members who played a round in this channel",
+                                    "Seulement les membres qui ont joué une partie dans ce salon"})}),
     };
     auto quiz = named({"quiz", "quiz", "Adaptive quiz and tutor with spaced repetition",
                        "Quiz et tutorat adaptatif avec répétition espacée"});

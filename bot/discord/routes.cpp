@@ -3,6 +3,7 @@
 
 #include "bot/discord/exchange.hpp"
 #include "bot/discord/flows.hpp"
+#include "bot/discord/report_flows.hpp"
 #include "bot/discord/round_endpoint.hpp"
 #include "bot/discord/signature.hpp"
 #include "bot/http/router.hpp"
@@ -65,6 +66,10 @@ public:
             rounds_->command(std::move(in), reply);
             return;
         }
+        if (is_report_command(in) && b_.reports != nullptr) {
+            report(std::move(in), reply);
+            return;
+        }
         if (auto clicked = round_click_of(in)) {
             rounds_->click(std::move(in), std::move(*clicked), reply);
             return;
@@ -94,6 +99,20 @@ private:
                                                            done(reply_to(seen, shown, links));
                                                        });
                            });
+    }
+
+    /// An instructor's summary of their server, always private: in time, or deferred like any reply.
+    void report(interaction in, const http::responder& reply) const
+    {
+        auto request = report_request_of(in, b_.settings.instructor_roles);
+        answer_interaction(
+            parts_, std::move(in), reply, true,
+            [&reports = *b_.reports,
+             request = std::move(request)](std::function<void(const discord::reply&)> done) mutable {
+                reports.perform(std::move(request),
+                                [done = std::move(done)](tutoring::report_screen shown) { done(report_reply(shown)); });
+                return true;
+            });
     }
 
     endpoint_backend b_;

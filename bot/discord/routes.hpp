@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace boost::asio {
 class io_context;
@@ -16,6 +17,7 @@ class logger;
 namespace quiz::bot::tutoring {
 class service;
 class rounds;
+class class_reports;
 struct round_screen;
 } // namespace quiz::bot::tutoring
 namespace quiz::bot::http {
@@ -36,6 +38,8 @@ struct endpoint_settings {
     /// Past this, a reply still being worked on is deferred (type 5 or 6) and delivered later through the API:
     /// Discord drops interactions not answered within 3 s.
     std::chrono::milliseconds defer_after{2'000};
+    /// DISCORD_INSTRUCTOR_ROLES: members with one of these roles see class reports, as admins do.
+    std::vector<std::string> instructor_roles;
 };
 
 /// What the endpoint works with. Everything must outlive the router.
@@ -48,12 +52,13 @@ struct endpoint_backend {
     endpoint_settings settings;
     const std::string* public_url;          ///< read at each use: `quizbot serve` knows it only once it listens
     std::function<engine::instant()> clock; ///< the rounds' clock (interaction tokens' ages)
+    const tutoring::class_reports* reports; ///< `/quiz report`; null: the command is answered with the help
 };
 
 /// Registers `POST /discord/interactions` (docs/discord.md): verifies the signature before anything else (401),
 /// answers PING with PONG, and runs each command or click as one action of the tutoring layer, answering in the HTTP
 /// response, or deferring and editing the reply through the API when the unit takes longer than `defer_after`;
-/// `/quiz group` and its round's buttons as actions of the rounds. Returns what shows a round's change on Discord
+/// `/quiz group` and its round's buttons as actions of the rounds; `/quiz report` through the class reports. Returns what shows a round's change on Discord
 /// (for the rounds' publish hook: round_publishers["discord"]). Throws std::invalid_argument for a malformed public
 /// key.
 [[nodiscard]] std::function<void(const tutoring::round_screen&)> add_discord_routes(http::router& routes,

@@ -13,6 +13,7 @@ constexpr std::string_view help_en =
     "**/quiz forget-me**: erase everything I know about you\n"
     "**/quiz group** [pack] [questions] [seconds]: a study-group round in this channel, everyone on the same "
     "questions\n"
+    "**/quiz report** [pack] [here]: for instructors, the class's progress and a dashboard link, privately\n"
     "Answer with the buttons under each question. In a server, your session is shown to you only.";
 constexpr std::string_view help_fr =
     "**/quiz commencer** [paquet] [notion]\u00a0: une session de tutorat (d’abord les révisions dues, puis des "
@@ -23,6 +24,8 @@ constexpr std::string_view help_fr =
     "**/quiz oublie-moi**\u00a0: effacer tout ce que je sais de vous\n"
     "**/quiz groupe** [paquet] [questions] [secondes]\u00a0: une partie en groupe dans ce salon, tout le monde sur "
     "les mêmes questions\n"
+    "**/quiz rapport** [paquet] [ici]\u00a0: pour les enseignants, les progrès de la classe et un lien vers le "
+    "tableau de bord, en privé\n"
     "Répondez avec les boutons sous chaque question. Sur un serveur, votre session n’est visible que par vous.";
 
 constexpr std::string_view group_place_en =

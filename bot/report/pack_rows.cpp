@@ -19,4 +19,21 @@ pack_rows load_pack_rows(engine::report_source& source, const engine::report_sco
     return rows;
 }
 
+const engine::pack_index* report_pack(const engine::pack_library& library,
+                                      const std::vector<engine::pack_key>& answered,
+                                      const std::optional<engine::pack_key>& wanted)
+{
+    if (wanted) {
+        if (const auto* index = library.find(*wanted)) {
+            return index;
+        }
+    }
+    for (const auto& key : answered) {
+        if (const auto* index = library.find(key)) {
+            return index;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace quiz::bot::report

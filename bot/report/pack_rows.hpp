@@ -7,6 +7,7 @@
 #include "engine/pack_index.hpp"
 #include "engine/report_ports.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace quiz::bot::report {
@@ -23,5 +24,11 @@ struct pack_rows {
 /// counted at `now` with the tutor's default settings.
 [[nodiscard]] pack_rows load_pack_rows(engine::report_source& source, const engine::report_scope& scope,
                                        const engine::pack_index& index, engine::instant now);
+
+/// The pack a report shows: `wanted` when the library has it, else the first of `answered` (the packs answered in the
+/// scope, report_source::packs) that it has; null when there is none.
+[[nodiscard]] const engine::pack_index* report_pack(const engine::pack_library& library,
+                                                    const std::vector<engine::pack_key>& answered,
+                                                    const std::optional<engine::pack_key>& wanted);
 
 } // namespace quiz::bot::report

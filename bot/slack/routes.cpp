@@ -7,15 +7,19 @@
 #include "bot/slack/delivery.hpp"
 #include "bot/slack/flows.hpp"
 #include "bot/slack/group_rounds.hpp"
+#include "bot/slack/report_blocks.hpp"
 #include "bot/slack/signature.hpp"
 #include "bot/slack/user_locales.hpp"
+#include "bot/slack/users_info.hpp"
 #include "bot/slack/web_api.hpp"
+#include "bot/tutoring/class_reports.hpp"
 #include "bot/tutoring/service.hpp"
 
 #include <boost/json/serialize.hpp>
 
 #include <spdlog/logger.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace quiz::bot::slack {
@@ -56,8 +60,13 @@ public:
         if (!allowed(to.response_url)) {
             return;
         }
-        if (const auto line = parse_command_line(command->text); line.verb == "group" && rounds_) {
+        const auto line = parse_command_line(command->text);
+        if (line.verb == "group" && rounds_) {
             rounds_->command(*command, parse_group(line.words), to.response_url);
+            return;
+        }
+        if (line.verb == "report" && b_.reports != nullptr) {
+            report(*command, line.words, std::move(to));
             return;
         }
         act(command->team_id, command->user_id, command->user_name, command_intent(*command), to, std::nullopt);
@@ -174,6 +183,37 @@ private:
                                                                 }
                                                             });
                               });
+    }
+
+    /// `report [pack] [here]`: users.info says whether the user administers the workspace (asked each time: admins
+    /// change, and reports are rare), then the class reports answer, privately.
+    void report(const slash_command& c, const std::vector<std::string>& words, destination to)
+    {
+        to.ephemeral = true;
+        tutoring::report_request r;
+        r.who = actor_of(c.team_id, c.user_id, c.user_name, std::nullopt);
+        for (const auto& word : words) {
+            if (word == "here" || word == "ici") {
+                if (!is_dm_channel(c.channel_id)) {
+                    r.channel = c.channel_id;
+                }
+            } else if (!r.pack) {
+                r.pack = word;
+            }
+        }
+        const bool named = std::ranges::find(b_.settings.instructors, c.user_id) != b_.settings.instructors.end();
+        api_.user_info(c.user_id, [self = shared_from_this(), r = std::move(r), named,
+                                   to = std::move(to)](web_api::outcome o) mutable {
+            const auto facts = o.ok && o.body ? read_users_info(*o.body) : user_facts{};
+            if (!o.ok && o.error != "no_token") {
+                self->b_.log.warn("slack users.info failed error={}", log_quote(o.error));
+            }
+            r.who.platform_lang = facts.lang;
+            r.as = named || facts.administers ? tutoring::standing::instructor : tutoring::standing::learner;
+            self->b_.reports->perform(std::move(r), [self, to](tutoring::report_screen shown) {
+                self->out_.deliver(to, {report_message(shown), false});
+            });
+        });
     }
 
     void show_home(const std::string& team, const std::string& user, std::string delivery_id)

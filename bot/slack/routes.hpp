@@ -22,6 +22,7 @@ class client;
 namespace tutoring {
 class service;
 class rounds;
+class class_reports;
 struct round_screen;
 } // namespace tutoring
 } // namespace quiz::bot
@@ -43,6 +44,8 @@ struct slack_backend {
     };
     /// The clock that request timestamps are checked against.
     std::function<std::chrono::system_clock::time_point()> wall_clock = [] { return std::chrono::system_clock::now(); };
+    /// `/quiz report` (null: the verb is unknown).
+    const tutoring::class_reports* reports = nullptr;
 };
 
 /// Registers `POST /slack/commands`, `POST /slack/interactions` and `POST /slack/events` (docs/slack.md): each

@@ -25,6 +25,7 @@ constexpr std::array entries{
      "• `{command} lang en|fr`: the language of the quiz\n"
      "• `{command} group [pack] [questions] [seconds]`: a study group's round in this channel\n"
      "• `{command} forget-me`: erase everything the bot knows about you\n"
+     "• `{command} report [pack] [here]`: for instructors, the class's progress and a dashboard link, privately\n"
      "In a direct message with the bot, type the letter of an answer, `next` or `stats`.",
      "Commandes *{command}*\u00a0:\n"
      "• `{command} start [pack] [concept]`\u00a0: une session de quiz (le pack par défaut, un pack ou un concept)\n"
@@ -33,6 +34,8 @@ constexpr std::array entries{
      "• `{command} lang en|fr`\u00a0: la langue du quiz\n"
      "• `{command} group [pack] [questions] [secondes]`\u00a0: une partie en groupe dans ce salon\n"
      "• `{command} forget-me`\u00a0: effacer tout ce que le bot sait de vous\n"
+     "• `{command} report [pack] [here]`\u00a0: pour les enseignants, les progrès de la classe et un lien vers le "
+     "tableau de bord, en privé\n"
      "En message direct avec le bot, tapez la lettre d’une réponse, `next` ou `stats`."},
     entry{text::lang_usage, "Usage: `{command} lang en` or `{command} lang fr`.",
      "Utilisation\u00a0: `{command} lang en` ou `{command} lang fr`."},

@@ -2,6 +2,7 @@
 #include "bot/slack/user_locales.hpp"
 
 #include "bot/logging.hpp"
+#include "bot/slack/users_info.hpp"
 #include "bot/slack/web_api.hpp"
 
 #include <spdlog/logger.h>
@@ -27,15 +28,7 @@ void user_locales::with_locale(const std::string& team, const std::string& user,
         }
     }
     api_.user_info(user, [self = shared_from_this(), key, then = std::move(then)](web_api::outcome o) {
-        std::optional<engine::language> lang;
-        if (o.ok && o.body) {
-            if (const auto* info = o.body->if_contains("user"); info != nullptr && info->is_object()) {
-                if (const auto* locale = info->as_object().if_contains("locale");
-                    locale != nullptr && locale->is_string()) {
-                    lang = engine::parse_language(std::string_view(locale->as_string()).substr(0, 2));
-                }
-            }
-        }
+        const auto lang = o.ok && o.body ? read_users_info(*o.body).lang : std::nullopt;
         if (o.ok || o.error == "no_token") {
             const std::lock_guard lock(self->mutex_);
             if (self->known_.size() >= max_cached_locales) {

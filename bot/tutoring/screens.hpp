@@ -85,6 +85,9 @@ enum class notice_kind : unsigned char {
     round_unknown, ///< no such round
     round_options, ///< questions or seconds out of bounds
     no_misses,     ///< nothing to review
+    // Class reports (class_reports.hpp):
+    not_instructor,     ///< the person may not see the class's report
+    report_needs_class, ///< asked outside a server or workspace
 };
 
 struct notice_screen {

@@ -97,10 +97,19 @@ TEST_CASE("register-commands: bulk-overwrites the command set globally and per s
                                                        {"lang", "langue"},
                                                        {"forget-me", "oublie-moi"},
                                                        {"help", "aide"},
-                                                       {"group", "groupe"}});
+                                                       {"group", "groupe"},
+                                                       {"report", "rapport"}});
     // /quiz group [pack] [questions] [seconds]: the bounds the rounds keep to, checked by Discord's client first.
-    const auto& group = quiz.at("options").as_array().back().as_object();
-    REQUIRE(group.at("name") == "group");
+    const auto subcommand = [&quiz](std::string_view name) {
+        for (const auto& sub : quiz.at("options").as_array()) {
+            if (sub.at("name").as_string() == name) {
+                return sub.as_object();
+            }
+        }
+        FAIL("no subcommand " << name);
+        return json::object{};
+    };
+    const auto group = subcommand("group");
     const auto& options = group.at("options").as_array();
     REQUIRE(options.size() == 3);
     CHECK(options[0].at("name") == "pack");
@@ -113,6 +122,15 @@ TEST_CASE("register-commands: bulk-overwrites the command set globally and per s
     CHECK(options[2].at("name_localizations").at("fr") == "secondes");
     CHECK(options[2].at("min_value").as_int64() == 10);
     CHECK(options[2].at("max_value").as_int64() == 300);
+    // /quiz report [pack] [here]: `here` a boolean, so Discord's client offers true and false.
+    const auto report = subcommand("report");
+    const auto& report_options = report.at("options").as_array();
+    REQUIRE(report_options.size() == 2);
+    CHECK(report_options[0].at("name") == "pack");
+    CHECK(report_options[0].at("required") == false);
+    CHECK(report_options[1].at("name") == "here");
+    CHECK(report_options[1].at("type").as_int64() == 5);
+    CHECK(report_options[1].at("name_localizations").at("fr") == "ici");
     CHECK(global.out.find(token) == std::string::npos);
     CHECK(global.err.find(token) == std::string::npos);
 }

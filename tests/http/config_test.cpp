@@ -106,6 +106,8 @@ TEST_CASE("config: accepted values", "[config]")
                                        {"SLACK_SIGNING_SECRET", "8f742231b10e8888abcd99yyyzzz85a5"},
                                        {"SLACK_BOT_TOKEN", "xoxb-1-2-3"},
                                        {"SLACK_RESPONSE_URL_HOSTS", "Hooks.Slack.com, 127.0.0.1:9999"},
+                                       {"DISCORD_INSTRUCTOR_ROLES", "1300000000000000777, 1300000000000000778"},
+                                       {"SLACK_INSTRUCTORS", "U012AB3CD,W0123ABCD"},
                                    }),
                                    4);
     CHECK(cfg.listen.host == "::1");
@@ -127,6 +129,8 @@ TEST_CASE("config: accepted values", "[config]")
     CHECK(cfg.discord.api_base == "http://127.0.0.1:9999/api/v10");
     CHECK(cfg.slack.bot_token.reveal() == "xoxb-1-2-3");
     CHECK(cfg.slack.response_url_hosts == std::vector<std::string>{"hooks.slack.com", "127.0.0.1:9999"});
+    CHECK(cfg.discord.instructor_roles == std::vector<std::string>{"1300000000000000777", "1300000000000000778"});
+    CHECK(cfg.slack.instructors == std::vector<std::string>{"U012AB3CD", "W0123ABCD"});
 }
 
 TEST_CASE("config: the playground defaults to on only on loopback, the public URL follows the listen address",
@@ -182,6 +186,10 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"SLACK_API_BASE", "https://", "SLACK_API_BASE: expected an http:// or https:// URL"},
         {"SLACK_RESPONSE_URL_HOSTS", "hooks.slack.com,,x", "SLACK_RESPONSE_URL_HOSTS: expected host names"},
         {"SLACK_RESPONSE_URL_HOSTS", "https://hooks.slack.com", "SLACK_RESPONSE_URL_HOSTS: expected host names"},
+        {"DISCORD_INSTRUCTOR_ROLES", "Teachers", "DISCORD_INSTRUCTOR_ROLES: expected role ids (digits)"},
+        {"DISCORD_INSTRUCTOR_ROLES", "1300000000000000777,,1", "DISCORD_INSTRUCTOR_ROLES: expected role ids"},
+        {"SLACK_INSTRUCTORS", "@ada", "SLACK_INSTRUCTORS: expected Slack user ids"},
+        {"SLACK_INSTRUCTORS", "C012AB3CD", "SLACK_INSTRUCTORS: expected Slack user ids"},
         {"QUIZBOT_REPORT_SECRET", "short", "QUIZBOT_REPORT_SECRET: must be at least 32 characters long"},
         {"DISCORD_BOT_TOKEN", "has space", "DISCORD_BOT_TOKEN: must not contain spaces"},
         {"SLACK_BOT_TOKEN", "xoxp-user-token", "SLACK_BOT_TOKEN: expected a bot token starting with xoxb-"},
@@ -242,6 +250,7 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
                              "DISCORD_BOT_TOKEN",        "DISCORD_API_BASE",
                              "SLACK_SIGNING_SECRET",     "SLACK_BOT_TOKEN",
                              "SLACK_API_BASE",           "SLACK_RESPONSE_URL_HOSTS",
+                             "DISCORD_INSTRUCTOR_ROLES", "SLACK_INSTRUCTORS",
                              "QUIZBOT_MAX_BODY_BYTES",   "QUIZBOT_MAX_HEADER_BYTES",
                              "QUIZBOT_MAX_CONNECTIONS",  "QUIZBOT_READ_TIMEOUT_MS",
                              "QUIZBOT_IDLE_TIMEOUT_MS",  "QUIZBOT_REQUEST_TIMEOUT_MS"}) {
@@ -251,5 +260,5 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 25);
+    CHECK(quiz::bot::config_variables().size() == 27);
 }

@@ -20,6 +20,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace quiz::test {
 
@@ -39,7 +40,9 @@ struct discord_user {
     std::string locale = "en-US";
     std::string guild_id; ///< "" for the bot's DM
     std::string channel_id = "1200000000000000002";
-    bool group_dm = false; ///< with no guild: a private channel (context 2) rather than the bot's DM
+    bool group_dm = false;                  ///< with no guild: a private channel (context 2) rather than the bot's DM
+    std::string permissions = "2147483647"; ///< member.permissions in a server (this one has every low bit)
+    std::vector<std::string> roles;         ///< member.roles in a server
 };
 
 class discord_server {
@@ -148,7 +151,11 @@ public:
             o["context"] = who.group_dm ? 2 : 1;
         } else {
             o["guild_id"] = who.guild_id;
-            o["member"] = json::object{{"user", user}, {"roles", json::array{}}, {"permissions", "2147483647"}};
+            json::array roles;
+            for (const auto& role : who.roles) {
+                roles.emplace_back(role);
+            }
+            o["member"] = json::object{{"user", user}, {"roles", std::move(roles)}, {"permissions", who.permissions}};
             o["context"] = 0;
             o["guild_locale"] = "en-US";
         }

@@ -21,6 +21,18 @@ std::string channel_of(const std::string& body)
     return channel != nullptr && channel->is_string() ? std::string(channel->as_string()) : std::string{};
 }
 
+/// A field of a form body ("" when absent).
+std::string form_field(const std::string& body, std::string_view name)
+{
+    for (const auto& [key, value] :
+         bot::http::parse_form(body).value_or(decltype(bot::http::parse_form(body))::value_type{})) {
+        if (key == name) {
+            return value;
+        }
+    }
+    return {};
+}
+
 std::string refusal(const std::string& error) { return json::serialize(json::object{{"ok", false}, {"error", error}}); }
 
 } // namespace
@@ -87,12 +99,15 @@ fake_slack::fake_slack()
     });
     routes_.add(bot::http::verb::post, "/api/users.info", [this, recorder](const bot::http::request& req) {
         recorder(req);
-        json::object user{{"id", "U1"}};
+        const auto id = form_field(req.body, "user");
+        json::object user{{"id", id}};
         {
             const std::lock_guard lock(mutex_);
             if (locale_) {
                 user["locale"] = *locale_;
             }
+            user["is_admin"] = admins_.contains(id);
+            user["is_owner"] = false;
         }
         return bot::http::response::json(200, json::serialize(json::object{{"ok", true}, {"user", user}}));
     });
@@ -106,6 +121,12 @@ fake_slack::fake_slack()
 fake_slack::~fake_slack() { release_updates(); }
 
 std::string fake_slack::base() const { return "http://127.0.0.1:" + std::to_string(port()); }
+
+void fake_slack::set_admins(std::set<std::string> users)
+{
+    const std::lock_guard lock(mutex_);
+    admins_ = std::move(users);
+}
 
 void fake_slack::set_locale(std::optional<std::string> locale)
 {

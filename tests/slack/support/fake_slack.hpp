@@ -14,6 +14,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,8 @@ public:
 
     /// The locale users.info reports (nullopt: none).
     void set_locale(std::optional<std::string> locale);
+    /// users.info says these users administer the workspace (`is_admin`); everyone else is a plain member.
+    void set_admins(std::set<std::string> users);
     /// chat.postMessage, chat.update and chat.postEphemeral in `channel` answer `{"ok":false,"error":<error>}` (a
     /// channel the bot is not in).
     void refuse_posts_in(const std::string& channel, const std::string& error);
@@ -72,6 +75,7 @@ private:
     std::condition_variable arrived_;
     std::vector<slack_call> calls_;
     std::optional<std::string> locale_ = "en-US";
+    std::set<std::string> admins_;
     std::map<std::string, std::string> refused_posts_;
     int updates_to_limit_ = 0;
     bool holding_ = false;

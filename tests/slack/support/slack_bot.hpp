@@ -34,6 +34,8 @@ struct slack_bot_options {
     bool bot_token = true; ///< SLACK_BOT_TOKEN set
     /// The server's clock (serve_hooks::clock) is the system clock plus an offset the test moves with advance().
     bool movable_clock = false;
+    /// More environment variables (SLACK_INSTRUCTORS, say).
+    std::map<std::string, std::string, std::less<>> extra;
 };
 
 /// Where a click happened: the message the button was on.
@@ -60,6 +62,7 @@ public:
         if (options.bot_token) {
             vars["SLACK_BOT_TOKEN"] = "xoxb-test-token";
         }
+        vars.insert(options.extra.begin(), options.extra.end());
         bot::cli::serve_hooks hooks;
         hooks.log_sink = logs;
         hooks.handle_signals = false;
@@ -91,6 +94,9 @@ public:
     }
     slack_bot(const slack_bot&) = delete;
     slack_bot& operator=(const slack_bot&) = delete;
+
+    /// The port the server listens on (its QUIZBOT_PUBLIC_URL names no real host).
+    [[nodiscard]] std::uint16_t port() const { return server_->port(); }
 
     /// Moves the server's clock (movable_clock only).
     void advance(std::chrono::milliseconds by) { offset_ms_ += by.count(); }
