@@ -43,8 +43,8 @@ engine::report_scope parse_scope(const std::string& text)
     auto scope = report::parse_scope(text);
     if (!scope) {
         throw usage_error(
-            "--scope: expected PLATFORM:ID or PLATFORM:ID/CHANNEL (e.g. discord:80351110224678912), not '" + text +
-            "'");
+            "--scope: expected local, PLATFORM:ID or PLATFORM:ID/CHANNEL (e.g. discord:80351110224678912), not '" +
+            text + "'");
     }
     return *std::move(scope);
 }

@@ -68,9 +68,9 @@ expect(1 "no database at" "${PROGRAM}" report link --db "${WORK}/missing.db")
 
 # Mistakes: exit 2 with the reason.
 expect(2 "--format must be table, csv or json, not 'xml'" "${PROGRAM}" report items ${common} --format xml)
-expect(2 "--scope: expected PLATFORM:ID" "${PROGRAM}" report learners ${common} --scope demo)
-expect(2 "--scope: expected PLATFORM:ID" "${PROGRAM}" report learners ${common} --scope :class-7)
-expect(2 "--scope: expected PLATFORM:ID" "${PROGRAM}" report learners ${common} --scope demo:class-7/)
+expect(2 "--scope: expected local, PLATFORM:ID" "${PROGRAM}" report learners ${common} --scope demo)
+expect(2 "--scope: expected local, PLATFORM:ID" "${PROGRAM}" report learners ${common} --scope :class-7)
+expect(2 "--scope: expected local, PLATFORM:ID" "${PROGRAM}" report learners ${common} --scope demo:class-7/)
 expect(2 "unknown option" "${PROGRAM}" report concepts ${common} --colour)
 expect(2 "--now: expected an ISO-8601" "${PROGRAM}" report learners --db "${db}" --now yesterday)
 expect(1 "no database at" "${PROGRAM}" report items --db "${WORK}/missing.db")

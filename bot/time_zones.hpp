@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/reminder_plan.hpp"
+
+#include <memory>
+#include <string_view>
+
+namespace quiz::bot {
+
+/// Whether `name` can be an IANA time zone name ("Europe/Paris", "America/Argentina/Buenos_Aires", "UTC"): letters,
+/// digits, '_', '-', '+' and '/' between them, at most 64 characters, no "..", and none of the library's own names
+/// ("localtime" would be the server's zone, "Fixed/..." no place at all).
+[[nodiscard]] bool plausible_zone_name(std::string_view name) noexcept;
+
+/// The zone `name` from the system's IANA database (Debian's tzdata, read by cctz), or null when `name` is not one.
+[[nodiscard]] std::unique_ptr<engine::zone_rules> load_time_zone(std::string_view name);
+
+} // namespace quiz::bot
