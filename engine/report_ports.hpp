@@ -89,6 +89,8 @@ public:
     [[nodiscard]] virtual std::vector<question_stats> population(const pack_key& pack) = 0;
     /// The mean form per concept over all learners (progress_store::typical_forms).
     [[nodiscard]] virtual std::vector<concept_skill> typical_forms(const pack_key& pack) = 0;
+    /// The language `who` chose with `/quiz lang`, if they did: a report speaks to its instructor in it.
+    [[nodiscard]] virtual std::optional<language> chosen_language(const platform_identity& who) = 0;
 };
 
 } // namespace quiz::engine

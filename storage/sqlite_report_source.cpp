@@ -185,4 +185,16 @@ std::vector<engine::concept_skill> sqlite_report_source::typical_forms(const eng
     return progress_.typical_forms(pack);
 }
 
+std::optional<engine::language> sqlite_report_source::chosen_language(const engine::platform_identity& who)
+{
+    SQLite::Statement q(db_, "SELECT locale FROM learner WHERE platform = ?1 AND external_id = ?2"
+                             " AND locale_chosen = 1 AND locale IS NOT NULL");
+    q.bind(1, who.platform);
+    q.bind(2, who.external_id);
+    if (!q.executeStep()) {
+        return std::nullopt;
+    }
+    return engine::parse_language(q.getColumn(0).getString());
+}
+
 } // namespace quiz::storage

@@ -30,6 +30,7 @@ public:
     [[nodiscard]] std::vector<engine::report_recall_model> recall_models(const engine::report_scope& scope) override;
     [[nodiscard]] std::vector<engine::question_stats> population(const engine::pack_key& pack) override;
     [[nodiscard]] std::vector<engine::concept_skill> typical_forms(const engine::pack_key& pack) override;
+    [[nodiscard]] std::optional<engine::language> chosen_language(const engine::platform_identity& who) override;
 
 private:
     SQLite::Database& db_;

@@ -17,6 +17,15 @@ std::size_t utf8_chars(std::string_view text)
     return n;
 }
 
+std::string fitted(const std::string& first, const std::string& after)
+{
+    const std::size_t used = utf8_chars(after) + 1;
+    if (used >= max_content) {
+        return after;
+    }
+    return clip(first, max_content - used) + "\n" + after;
+}
+
 json::object make_button(std::string label, std::string id, button_style style, bool disabled)
 {
     json::object b{{"type", 2},

@@ -34,6 +34,9 @@ enum button_style : std::int64_t { primary = 1, secondary = 2, success = 3, dang
 [[nodiscard]] boost::json::object row(boost::json::array buttons);
 /// Rows of up to five buttons, at most `rows` of them.
 [[nodiscard]] boost::json::array rows_of(const std::vector<boost::json::object>& buttons, std::size_t rows);
+/// `first`, then a line break and `after`, in one message's content: `first` shortened when both do not fit, since
+/// `after` matters more (a round's reveal, a report's note).
+[[nodiscard]] std::string fitted(const std::string& first, const std::string& after);
 /// The message: content (clipped to 2000 characters), components, and no mention allowed to notify anyone.
 [[nodiscard]] boost::json::object message(std::string content, boost::json::array components);
 

@@ -60,12 +60,13 @@ reply report_reply(const tutoring::report_screen& shown)
     return std::visit(overloaded{
                           [](const tutoring::notice_screen& n) { return note(n.text, true); },
                           [](const tutoring::class_report_screen& report) {
-                              std::string content = "**" + plain_name(report.title) + "**\n";
+                              std::string body = "**" + plain_name(report.title) + "**";
                               for (const auto& line : report.lines) {
                                   const bool heading = line.ends_with(':');
-                                  content += (heading ? "" : "- ") + plain_name(line) + "\n";
+                                  body += "\n" + std::string(heading ? "" : "- ") + plain_name(line);
                               }
-                              content += "-# " + plain_name(report.link_note);
+                              // Long names and labels shorten the summary, never the note on the link.
+                              auto content = fitted(body, "-# " + plain_name(report.link_note));
                               json::object button{{"type", 2},
                                                   {"style", link_style},
                                                   {"label", clip(report.link_label, max_label)},

@@ -35,16 +35,6 @@ std::string answered_line(const tutoring::round_screen& shown)
                           {arg::num("answered", shown.answered), arg::num("players", shown.players)});
 }
 
-/// `first` shortened so that `after` fits (the reveal matters more than the stem).
-std::string fitted(const std::string& first, const std::string& after)
-{
-    const std::size_t used = utf8_chars(after) + 1;
-    if (used >= max_content) {
-        return after;
-    }
-    return clip(first, max_content - used) + "\n" + after;
-}
-
 /// The question: its header and host, the stem, every choice written out.
 std::string question_text(const tutoring::round_screen& shown)
 {

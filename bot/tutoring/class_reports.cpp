@@ -100,7 +100,9 @@ void class_reports::perform(report_request r, std::function<void(report_screen)>
 
 report_screen class_reports::summarize(const report_request& r, engine::instant now) const
 {
-    const language lang = r.who.platform_lang.value_or(language::en);
+    // The language the instructor chose with /quiz lang, else their platform's, as for their own sessions.
+    const language lang =
+        p_.source.chosen_language(r.who.identity).value_or(r.who.platform_lang.value_or(language::en));
     const engine::report_scope scope{r.who.workspace, r.channel};
     // The pack named (perform checked it), else the first one answered in the class, else the default one.
     const auto* shelved = p_.shelf.find(r.pack);

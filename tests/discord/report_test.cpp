@@ -177,6 +177,16 @@ TEST_CASE("report: a server's instructors get its summary privately, with a link
     CHECK(content_of(french).starts_with("**Rapport de la classe · "));
     CHECK(has(content_of(french), "Apprenants\u00a0: 2 actifs ces 7 derniers jours, 2 en tout."));
     CHECK(has(link_of(french), "&lang=fr"));
+    // A language chosen with /quiz lang wins over the client's, as in the instructor's own sessions.
+    // (Chosen in the bot's DM: a command in the server would make the instructor one of its learners.)
+    auto chooser = member("80351110224678933", "Prof Lang");
+    chooser.permissions = "8";
+    auto chooser_in_dm = chooser;
+    chooser_in_dm.guild_id.clear();
+    REQUIRE(s.command(chooser_in_dm, "lang", {{"language", "fr"}}).status == 200);
+    const auto chosen = s.command(chooser, "report");
+    CHECK(content_of(chosen).starts_with("**Rapport de la classe · "));
+    CHECK(has(link_of(chosen), "&lang=fr"));
     auto teacher = member("80351110224678932", "Prof Role");
     teacher.roles = {"1200000000000000001", teacher_role};
     const auto by_role = s.command(teacher, "report");
