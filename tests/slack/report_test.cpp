@@ -152,3 +152,11 @@ TEST_CASE("report: members are refused unless SLACK_INSTRUCTORS names them", "[s
     CHECK(mentions(report, "Learners: 1 active in the last 7 days, 1 in all."));
     CHECK(contains(link_of(report), "by=slack%3AT1%3AU07TEACH1"));
 }
+
+TEST_CASE("report: SLACK_INSTRUCTORS naming anything but user ids stops the server with the reason", "[slack][report]")
+{
+    quiz::test::slack_bot_options options;
+    options.extra = {{"SLACK_INSTRUCTORS", "U012AB3CD, #teachers"}};
+    CHECK_THROWS_WITH(slack_bot(options), Catch::Contains("exit 2") && Catch::Contains("SLACK_INSTRUCTORS") &&
+                                              Catch::Contains("expected Slack user ids"));
+}

@@ -15,6 +15,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <atomic>
 #include <future>
 #include <map>
 #include <sstream>
@@ -63,19 +64,29 @@ public:
         }
         hooks.log_sink = sink_;
         hooks.handle_signals = false;
-        hooks.on_listening = [this](bot::http::server& s) { listening_.set_value(&s); };
+        hooks.on_listening = [this](bot::http::server& s) {
+            listened_ = true;
+            listening_.set_value(&s);
+        };
         runner_ = std::thread([this, values = std::move(values), hooks] {
             const bot::environment env = [&values](std::string_view name) -> std::optional<std::string> {
                 const auto it = values.find(name);
                 return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
             };
             code_ = bot::cli::serve(env, {in_, out_, err_}, hooks);
+            if (!listened_) {
+                listening_.set_value(nullptr); // it returned without listening (a bad variable, say)
+            }
         });
         auto ready = listening_.get_future();
-        if (ready.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
-            throw std::runtime_error("serve did not start: " + err_.str());
+        // A serve that neither listens nor returns leaves its thread running: the test's timeout ends it.
+        if (ready.wait_for(std::chrono::seconds(60)) == std::future_status::ready) {
+            server_ = ready.get();
         }
-        server_ = ready.get();
+        if (server_ == nullptr) {
+            runner_.join();
+            throw std::runtime_error("serve did not start (exit " + std::to_string(code_) + "): " + err_.str());
+        }
         client_ = std::make_unique<loopback_client>(server_->port());
     }
     ~discord_server() { stop(); }
@@ -215,6 +226,7 @@ private:
     std::ostringstream err_;
     int code_ = -1;
     long long ids_ = 0;
+    std::atomic<bool> listened_{false};
     std::promise<bot::http::server*> listening_;
     bot::http::server* server_ = nullptr;
     std::thread runner_;

@@ -72,20 +72,29 @@ public:
                        std::chrono::milliseconds{offset_ms_.load()};
             };
         }
-        std::promise<bot::http::server*> listening;
-        hooks.on_listening = [&listening](bot::http::server& s) { listening.set_value(&s); };
+        hooks.on_listening = [this](bot::http::server& s) {
+            listened_ = true;
+            listening_.set_value(&s);
+        };
         runner_ = std::thread([this, vars, hooks] {
             const bot::environment env = [vars](std::string_view name) -> std::optional<std::string> {
                 const auto it = vars.find(name);
                 return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
             };
             code_ = bot::cli::serve(env, {in_, out_, err_}, hooks);
+            if (!listened_) {
+                listening_.set_value(nullptr); // it returned without listening (a bad variable, say)
+            }
         });
-        auto ready = listening.get_future();
-        if (ready.wait_for(std::chrono::seconds{60}) != std::future_status::ready) {
-            throw std::runtime_error("serve did not start: " + err_.str());
+        auto ready = listening_.get_future();
+        // A serve that neither listens nor returns leaves its thread running: the test's timeout ends it.
+        if (ready.wait_for(std::chrono::seconds{60}) == std::future_status::ready) {
+            server_ = ready.get();
         }
-        server_ = ready.get();
+        if (server_ == nullptr) {
+            runner_.join();
+            throw std::runtime_error("serve did not start (exit " + std::to_string(code_) + "): " + err_.str());
+        }
     }
     ~slack_bot()
     {
@@ -190,6 +199,8 @@ private:
     std::ostringstream err_;
     int code_ = -1;
     std::atomic<long long> offset_ms_{0};
+    std::atomic<bool> listened_{false};
+    std::promise<bot::http::server*> listening_;
     std::thread runner_;
     bot::http::server* server_ = nullptr;
 };
