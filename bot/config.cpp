@@ -28,6 +28,10 @@ constexpr auto variables = std::to_array<config_variable>({
      "recall probability reviews aim at: optimal (most knowledge per minute of study, 0.80-0.95) or 0.70-0.97", false},
     {"QUIZBOT_ROUND_MAX_PLAYERS", "100", "players a study group's round takes (2-10000); more are told it is full",
      false},
+    {"QUIZBOT_REMINDERS", "on",
+     "reminders by DM when reviews are due, for learners who turn them on (needs the platform's bot token): on or "
+     "off",
+     false},
     {"QUIZBOT_GRADE_BY_TIME", "off",
      "on: a slow right answer counts as Hard, a fast one as Easy (docs/scheduler-evaluation.md, Grading)", false},
     {"DISCORD_PUBLIC_KEY", "", "Discord application public key, 64 hex digits; unset disables Discord", false},
@@ -419,6 +423,7 @@ config load_config(const environment& env, unsigned hardware_threads)
         }
     }
     read_switch(in, "QUIZBOT_GRADE_BY_TIME", cfg.grade_by_response_time);
+    read_switch(in, "QUIZBOT_REMINDERS", cfg.reminders);
 
     if (const auto value = in.get("DISCORD_PUBLIC_KEY")) {
         const bool hex = value->size() == 64 && std::all_of(value->begin(), value->end(), [](char c) {

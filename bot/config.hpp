@@ -57,6 +57,7 @@ struct config {
     /// The tutor's target retention: nullopt chooses the one with the most knowledge per minute (docs/tutor.md).
     std::optional<double> target_retention;
     bool grade_by_response_time = false;
+    bool reminders = true;            ///< QUIZBOT_REMINDERS: reminders by DM (docs/reminders.md)
     unsigned round_max_players = 100; ///< QUIZBOT_ROUND_MAX_PLAYERS
     /// QUIZBOT_MAX_BODY_BYTES, QUIZBOT_MAX_HEADER_BYTES, QUIZBOT_MAX_CONNECTIONS, QUIZBOT_READ_TIMEOUT_MS,
     /// QUIZBOT_IDLE_TIMEOUT_MS, QUIZBOT_REQUEST_TIMEOUT_MS; the others keep their defaults.

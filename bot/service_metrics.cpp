@@ -23,7 +23,9 @@ service_metrics::service_metrics(metrics::registry& r)
                                    {"host", "status"})),
       outbound_request_duration(r.histograms("quizbot_outbound_request_duration_seconds",
                                              "Outbound HTTP attempts, connection included.", {"host"},
-                                             metrics::latency_buckets()))
+                                             metrics::latency_buckets())),
+      reminders(r.counters("quizbot_reminders_total", "Reminders by DM, by outcome (sent, skipped, failed, refused).",
+                           {"outcome"}))
 {
     // Every source shows from the start (at 0), and counting never takes the family's lock.
     answers_by_source_ = {&answers_recorded.with({"web"}), &answers_recorded.with({"discord"}),

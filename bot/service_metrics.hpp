@@ -33,6 +33,8 @@ struct service_metrics {
     metrics::counter_family& outbound_requests;
     /// Labels: host. One per attempt.
     metrics::histogram_family& outbound_request_duration;
+    /// Labels: outcome (sent, skipped, failed, refused). Reminders by DM, counted as they are settled.
+    metrics::counter_family& reminders;
 
     /// One accepted answer, durably stored (call it once the unit that recorded it has committed; not for a
     /// replayed or refused one). Lock-free.

@@ -69,4 +69,19 @@ std::unique_ptr<engine::zone_rules> load_time_zone(std::string_view name)
     return std::make_unique<iana_zone>(zone);
 }
 
+const engine::zone_rules* time_zone_cache::find(const std::string& name) const
+{
+    const std::lock_guard lock(mutex_);
+    if (const auto it = zones_.find(name); it != zones_.end()) {
+        return it->second.get();
+    }
+    // Only real zones are kept (the IANA database has some 600), so learners' typos cannot grow the cache, and a
+    // zone once handed out lives as long as the cache.
+    auto zone = load_time_zone(name.empty() ? "UTC" : name);
+    if (!zone) {
+        return nullptr;
+    }
+    return zones_.emplace(name, std::move(zone)).first->second.get();
+}
+
 } // namespace quiz::bot

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/reminder_plan.hpp"
+#include "engine/reminder_book.hpp"
 
+#include <map>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <string_view>
 
 namespace quiz::bot {
@@ -15,5 +18,15 @@ namespace quiz::bot {
 
 /// The zone `name` from the system's IANA database (Debian's tzdata, read by cctz), or null when `name` is not one.
 [[nodiscard]] std::unique_ptr<engine::zone_rules> load_time_zone(std::string_view name);
+
+/// The engine's zone_directory on the system's database: each zone is loaded once and kept. Thread-safe.
+class time_zone_cache final : public engine::zone_directory {
+public:
+    [[nodiscard]] const engine::zone_rules* find(const std::string& name) const override;
+
+private:
+    mutable std::mutex mutex_;
+    mutable std::map<std::string, std::unique_ptr<engine::zone_rules>, std::less<>> zones_;
+};
 
 } // namespace quiz::bot

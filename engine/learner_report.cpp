@@ -74,6 +74,7 @@ std::vector<learner_row> learner_report(const pack_index& index, const class_dat
         row.id = learner.id;
         row.identity = learner.identity;
         row.name = learner.display_name;
+        row.reminders = learner.reminders;
         row.seen = stats.seen;
         row.questions = stats.total;
         row.answers = scope.answers;

@@ -37,6 +37,7 @@ struct learner_row {
     std::optional<instant> last_active;                 ///< the latest answer in scope
     int streak_days = 0;                                ///< consecutive study days up to today or yesterday
     std::vector<misconception_key> open_misconceptions; ///< shown by a wrong answer, not overcome since
+    bool reminders = false;                             ///< reminders by DM on
 };
 
 /// A row per learner in scope, by id (learners who never answered the pack included).

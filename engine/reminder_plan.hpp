@@ -45,6 +45,7 @@ struct reminder_options {
 struct reminder_setting {
     std::chrono::minutes time_of_day{18 * 60}; ///< local
     bool time_chosen = false;                  ///< named by the learner: quiet hours do not move it
+    friend bool operator==(const reminder_setting&, const reminder_setting&) = default;
 };
 
 /// How often reminders go, after ignored ones.

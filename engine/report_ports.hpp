@@ -34,6 +34,7 @@ struct report_learner {
     platform_identity identity;
     std::string display_name;
     learner_profile profile; ///< the study streak
+    bool reminders = false;  ///< reminders by DM on (their hour and zone stay private)
     friend bool operator==(const report_learner&, const report_learner&) = default;
 };
 

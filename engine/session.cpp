@@ -87,6 +87,9 @@ card_progress progress_of(const session_state& state, const pack_index& index, c
 }
 
 /// The question the learner answered last, in any session: a new session does not start with it.
+/// How long a question counts as just answered when a new session opens.
+constexpr std::chrono::hours just_answered{1};
+
 std::optional<std::uint32_t> last_answered(const learner_model& model)
 {
     std::optional<std::uint32_t> last;
@@ -150,7 +153,11 @@ std::optional<question_card> present_next(session_state& state, const pack_index
     if (state.current) {
         request.previous = index.find(state.current->question);
     } else if (state.sequence > 0 || state.retries.empty()) {
-        request.previous = last_answered(model);
+        // The question answered last, when only just: never twice in a row. A day later it may be the one due.
+        const auto last = last_answered(model);
+        if (last && now - *model.memory[*last].card.last_review < just_answered) {
+            request.previous = last;
+        }
     } // else a session opened on retries (a round's misses): the first of them even if it was just answered
     request.presented = state.sequence;
     request.retries = retries;

@@ -31,6 +31,7 @@ constexpr std::array erase_steps{
     erase_step{"rounds hosted (host removed)", "UPDATE group_round SET host_id = NULL WHERE host_id = ?1"},
     erase_step{"memberships", "DELETE FROM membership WHERE learner_id = ?1"},
     erase_step{"reminders", "DELETE FROM reminder_log WHERE learner_id = ?1"},
+    erase_step{"reminder schedule", "DELETE FROM reminder_schedule WHERE learner_id = ?1"},
     erase_step{"memory model", "DELETE FROM memory_model WHERE learner_id = ?1"},
     erase_step{"learner", "DELETE FROM learner WHERE id = ?1"},
 };

@@ -66,7 +66,7 @@ std::vector<engine::report_learner> sqlite_report_source::learners(const engine:
 {
     auto query = scoped(db_, scope,
                         with_scope(scope) + "SELECT l.id, l.platform, l.external_id, l.display_name, l.last_study_day,"
-                                            " l.streak_days, l.best_streak_days FROM learner l"
+                                            " l.streak_days, l.best_streak_days, l.reminders_enabled FROM learner l"
                                             " WHERE l.id IN (SELECT learner_id FROM in_scope) ORDER BY l.id");
     std::vector<engine::report_learner> rows;
     while (query.executeStep()) {
@@ -78,6 +78,7 @@ std::vector<engine::report_learner> sqlite_report_source::learners(const engine:
         row.profile.last_study_day = optional_int(query.getColumn(4));
         row.profile.streak_days = checked_int<int>(query.getColumn(5));
         row.profile.best_streak_days = checked_int<int>(query.getColumn(6));
+        row.reminders = query.getColumn(7).getInt() != 0;
         rows.push_back(std::move(row));
     }
     return rows;

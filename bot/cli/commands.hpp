@@ -19,6 +19,7 @@ extern const command report_concepts_command;   // report.cpp
 extern const command report_activity_command;   // report.cpp
 extern const command report_demo_class_command; // report_demo.cpp
 extern const command report_link_command;       // report_link.cpp
+extern const command remind_preview_command;    // remind_preview.cpp
 extern const command srs_replay_command;        // srs_replay.cpp
 extern const command srs_predict_command;       // srs_predict.cpp
 extern const command srs_eval_command;          // srs_eval.cpp

@@ -25,6 +25,7 @@ const std::vector<std::reference_wrapper<const command>> all_commands{
     report_activity_command,
     report_demo_class_command,
     report_link_command,
+    remind_preview_command,
     srs_replay_command,
     srs_predict_command,
     srs_eval_command,

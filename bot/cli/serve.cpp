@@ -3,9 +3,11 @@
 
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/earliest_timer.hpp"
 #include "bot/cli/report_key.hpp"
 #include "bot/cli/round_timers.hpp"
 #include "bot/dashboard/routes.hpp"
+#include "bot/discord/reminder_dm.hpp"
 #include "bot/discord/routes.hpp"
 #include "bot/http/router.hpp"
 #include "bot/http/server.hpp"
@@ -13,8 +15,11 @@
 #include "bot/metrics.hpp"
 #include "bot/outbound/client.hpp"
 #include "bot/service_metrics.hpp"
+#include "bot/slack/reminder_dm.hpp"
 #include "bot/slack/routes.hpp"
+#include "bot/time_zones.hpp"
 #include "bot/tutoring/class_reports.hpp"
+#include "bot/tutoring/reminders.hpp"
 #include "bot/tutoring/rounds.hpp"
 #include "bot/tutoring/service.hpp"
 #include "bot/web/playground.hpp"
@@ -26,6 +31,7 @@
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"
+#include "storage/sqlite_reminder_book.hpp"
 #include "storage/sqlite_report_source.hpp"
 #include "storage/sqlite_round_messages.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
@@ -238,6 +244,21 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     options.handle_signals = hooks.handle_signals;
     http::server server(options, routes, log, metrics);
 
+    // Reminders by DM: learners' schedules on the writer's connection; the server's one timer waits for the earliest
+    // (set once the reminders exist, below). The platforms that can send are those with a bot token.
+    storage::sqlite_reminder_book reminder_book(*database);
+    const time_zone_cache zones;
+    std::optional<earliest_timer> reminder_timer;
+    std::map<std::string, tutoring::reminder_sender, std::less<>> reminder_senders;
+    const tutoring::reminder_settings reminder_settings{
+        reminder_book, zones,
+        [&reminder_timer](engine::instant at) {
+            if (reminder_timer) {
+                reminder_timer->wake_at(at);
+            }
+        },
+        [&reminder_senders](const std::string& platform) { return reminder_senders.contains(platform); }};
+
     // The tutoring layer: every front end's actions run as units of the writer; screens go back to the IO threads.
     tutoring::service tutoring(
         {tutor,
@@ -250,7 +271,8 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
          log,
          [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
          [&metrics](const std::string& platform) { metrics.answer_recorded(source_of(platform)); },
-         hooks.before_unit});
+         hooks.before_unit,
+         cfg.reminders ? &reminder_settings : nullptr});
     // Study groups' rounds: the same queue; deadlines fire from the server's timers, and every change of a round
     // goes to the front end of its platform.
     std::map<std::string, std::function<void(const tutoring::round_screen&)>, std::less<>> round_publishers;
@@ -351,6 +373,49 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         log.info("discord route on /discord/interactions");
     }
 
+    std::optional<tutoring::reminders> reminders;
+    if (cfg.reminders) {
+        if (!cfg.discord.public_key.empty() && !cfg.discord.bot_token.empty()) {
+            reminder_senders["discord"] = discord::reminder_dm_sender(
+                outbound, {cfg.discord.api_base, cfg.discord.bot_token, cfg.public_url}, log);
+        }
+        if (!cfg.slack.signing_secret.empty() && !cfg.slack.bot_token.empty()) {
+            reminder_senders["slack"] =
+                slack::reminder_dm_sender(outbound, cfg.slack.api_base, std::string(cfg.slack.bot_token.reveal()), log);
+        }
+    }
+    // Without a platform to send on (the playground alone), nothing is scheduled and nothing wakes for reminders.
+    if (!reminder_senders.empty()) {
+        reminder_timer.emplace(server.context(), now, [&reminders] { reminders->tick(); });
+        reminders.emplace(tutoring::reminders_parts{
+            reminder_book,
+            tutor,
+            pack_keys,
+            identities,
+            zones,
+            *writer,
+            now,
+            log,
+            [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
+            [&server](std::chrono::milliseconds delay, std::function<void()> f) {
+                auto timer = std::make_shared<boost::asio::steady_timer>(server.context(), delay);
+                timer->async_wait([timer, f = std::move(f)](const boost::system::error_code& error) {
+                    if (!error) {
+                        f();
+                    }
+                });
+            },
+            [&reminder_timer](engine::instant at) { reminder_timer->wake_at(at); },
+            reminder_senders,
+            [&metrics](std::string_view outcome, int count) {
+                metrics.reminders.with({std::string(outcome)}).inc(static_cast<std::uint64_t>(count));
+            },
+            {}});
+        if (hooks.on_reminders) {
+            hooks.on_reminders(*reminders);
+        }
+    }
+
     try {
         server.listen();
     } catch (const std::system_error& e) {
@@ -365,10 +430,16 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     }
     log.info("listening url={} threads={}", server.url(), cfg.threads);
     rounds->resume(open_questions);
+    if (reminders) {
+        reminders->tick(); // what fell due while the server was down (late ones are skipped), then the timer
+    }
     if (hooks.on_listening) {
         hooks.on_listening(server);
     }
     server.run();
+    if (reminders) {
+        reminders->stop(); // a claim still queued would record reminders no IO thread is left to deliver
+    }
     report_thread.join(); // the reports still running use the connection and the packs
     writer.reset();       // finishes the units still queued while what they use is alive
     log.info("stopped");

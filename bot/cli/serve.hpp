@@ -14,6 +14,9 @@
 namespace quiz::bot::http {
 class server;
 }
+namespace quiz::bot::tutoring {
+class reminders;
+}
 
 namespace quiz::bot::cli {
 
@@ -33,6 +36,9 @@ struct serve_hooks {
     std::function<void(recall_refitter&)> on_refitter;
     /// The time every use case is stamped with (null: the system clock); tests move it to cross days.
     std::function<engine::instant()> clock;
+    /// Given the reminders once they exist (QUIZBOT_REMINDERS on), before listening: tests tick them after moving
+    /// the clock.
+    std::function<void(tutoring::reminders&)> on_reminders;
 };
 
 /// `quizbot serve`: reads the configuration from `env`, opens the database and the content, serves until stopped.

@@ -51,6 +51,7 @@ std::string custom_id(const button& b)
             [](const next_button& n) { return "quiz:n:" + std::to_string(n.session.value()) + ":" + n.pack; },
             [](const forget_button& f) { return std::string(f.confirmed ? "quiz:forget:yes" : "quiz:forget:no"); },
             [](const start_button& s) { return "quiz:s:" + s.pack; },
+            [](const reminder_button& r) { return std::string(r.unsubscribe ? "quiz:rem:off" : "quiz:rem:start"); },
         },
         b);
 }
@@ -77,6 +78,8 @@ std::optional<button> parse_custom_id(std::string_view text)
         return forget_button{parts[1] == "yes"};
     } else if (kind == "s" && parts.size() == 2 && !parts[1].empty()) {
         return start_button{std::string(parts[1])};
+    } else if (kind == "rem" && parts.size() == 2 && (parts[1] == "start" || parts[1] == "off")) {
+        return reminder_button{parts[1] == "off"};
     }
     return std::nullopt;
 }

@@ -17,6 +17,7 @@ namespace quiz::bot::discord {
 //   quiz:n:<session>:<pack>               next question (the pack, for the summary's New session button)
 //   quiz:forget:yes | quiz:forget:no      confirm or cancel /quiz forget-me
 //   quiz:s:<pack>                         start a new session in a pack
+//   quiz:rem:start | quiz:rem:off         a reminder's Start review and Unsubscribe (docs/reminders.md)
 // A study group's round (docs/groups.md, "Discord") is one shared message; its buttons name the round and the
 // question they were shown with, so a click on an older question is told apart from one on the open question:
 //   quiz:ra:<round>:<sequence>:<choice>   a member's answer (choice: display position, 0 = A)
@@ -40,8 +41,11 @@ struct forget_button {
 struct start_button {
     std::string pack;
 };
+struct reminder_button {
+    bool unsubscribe = false;
+};
 
-using button = std::variant<answer_button, next_button, forget_button, start_button>;
+using button = std::variant<answer_button, next_button, forget_button, start_button, reminder_button>;
 
 /// A button of a round's message: `kind` says which, `choice` only for answers.
 struct round_button {

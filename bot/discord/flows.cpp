@@ -2,6 +2,7 @@
 #include "bot/discord/flows.hpp"
 
 #include "bot/discord/component_ids.hpp"
+#include "bot/discord/render_parts.hpp"
 #include "bot/discord/texts.hpp"
 #include "bot/overloaded.hpp"
 #include "bot/tutoring/texts.hpp"
@@ -49,6 +50,17 @@ std::optional<tutoring::action> command_action(const interaction& in)
     if (c.subcommand == "forget-me") {
         return tutoring::forget{tutoring::forget::step::ask};
     }
+    if (c.subcommand == "remind") {
+        tutoring::remind r;
+        const auto choice = c.option("switch");
+        // A time or a zone alone means "on at that time": nobody sets an hour to turn reminders off.
+        const bool on = choice == "on" || (!choice && (c.option("time") || c.option("zone")));
+        r.what = choice == "off" ? tutoring::remind::mode::off
+                                 : (on ? tutoring::remind::mode::on : tutoring::remind::mode::show);
+        r.time = c.option("time");
+        r.zone = c.option("zone");
+        return r;
+    }
     return tutoring::help{};
 }
 
@@ -72,6 +84,17 @@ std::optional<tutoring::action> click_action(const interaction& in)
                               start.pack = s.pack;
                               start.where = in.in_guild() ? engine::venue::channel : engine::venue::dm;
                               return start;
+                          },
+                          [](const reminder_button& r) -> tutoring::action {
+                              if (r.unsubscribe) {
+                                  tutoring::remind off;
+                                  off.what = tutoring::remind::mode::off;
+                                  return off;
+                              }
+                              tutoring::start review;
+                              review.scope = engine::session_scope::reviews_only;
+                              review.where = engine::venue::dm;
+                              return review;
                           },
                       },
                       *b);
@@ -150,6 +173,11 @@ reply reply_to(const interaction& in, const tutoring::screen& shown, const link_
         },
         shown.body);
     r.ephemeral = r.ephemeral || hidden;
+    if (!shown.heads_up.empty()) {
+        const auto* content = r.data.if_contains("content");
+        const std::string said = content != nullptr && content->is_string() ? std::string(content->as_string()) : "";
+        r.data["content"] = clip(shown.heads_up + "\n\n" + said, max_content);
+    }
     return r;
 }
 

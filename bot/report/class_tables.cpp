@@ -113,7 +113,8 @@ table items_table(std::span<const engine::item_row> rows)
 table learners_table(const engine::pack_index& index, std::span<const engine::learner_row> rows)
 {
     table out{{"learner", "name", "seen", "questions", "answers", "first_answers", "first_accuracy", "recent_accuracy",
-               "mastered_concepts", "due_now", "overdue", "last_active", "streak_days", "open_misconceptions"},
+               "mastered_concepts", "due_now", "overdue", "last_active", "streak_days", "open_misconceptions",
+               "reminders"},
               {}};
     for (const auto& tag : index.content().concepts) {
         out.columns.push_back("mastery:" + tag.key.value());
@@ -132,7 +133,8 @@ table learners_table(const engine::pack_index& index, std::span<const engine::le
                                 count(row.overdue),
                                 instant_text(row.last_active),
                                 count(row.streak_days),
-                                keys(row.open_misconceptions)};
+                                keys(row.open_misconceptions),
+                                cell(std::string(row.reminders ? "on" : "off"))};
         for (const auto& view : row.concepts) {
             cells.emplace_back(number{view.mastery, 2});
         }

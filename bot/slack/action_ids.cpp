@@ -95,6 +95,9 @@ button_ids ids_of(const click& c)
                           [](const forget_click& f) {
                               return button_ids{f.confirmed ? "forget_yes" : "forget_no", {}};
                           },
+                          [](const unsubscribe_click&) {
+                              return button_ids{"reminders_off", {}};
+                          },
                       },
                       c);
 }
@@ -118,6 +121,9 @@ std::optional<click> parse_click(std::string_view action_id, std::string_view va
     }
     if (action_id == "forget_yes" || action_id == "forget_no") {
         return forget_click{action_id == "forget_yes"};
+    }
+    if (action_id == "reminders_off") {
+        return unsubscribe_click{};
     }
     return std::nullopt;
 }

@@ -38,7 +38,12 @@ struct forget_click {
     friend bool operator==(const forget_click&, const forget_click&) = default;
 };
 
-using click = std::variant<answer_click, next_click, start_click, forget_click>;
+/// "reminders_off", no value: a reminder's Unsubscribe (its Start review is a start_click for reviews).
+struct unsubscribe_click {
+    friend bool operator==(const unsubscribe_click&, const unsubscribe_click&) = default;
+};
+
+using click = std::variant<answer_click, next_click, start_click, forget_click, unsubscribe_click>;
 
 struct button_ids {
     std::string action_id;

@@ -116,6 +116,15 @@ json::object confirm_message(const tutoring::confirm_screen& question)
 
 json::object notice_message(std::string_view text) { return message_of(text, json::array{section(text)}); }
 
+json::object reminder_blocks(const tutoring::reminder_message& reminder)
+{
+    const auto text = escape_mrkdwn(reminder.text);
+    json::array blocks{section(text),
+                       actions(json::array{button(reminder.start_label, start_click{"", true}, "primary"),
+                                           button(reminder.unsubscribe_label, unsubscribe_click{})})};
+    return message_of(text, std::move(blocks));
+}
+
 json::object home_view(const tutoring::stats_screen& shown, language lang)
 {
     const auto* stats = &shown.stats;

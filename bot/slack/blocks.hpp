@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/tutoring/reminders.hpp"
 #include "bot/tutoring/screens.hpp"
 
 #include <boost/json/object.hpp>
@@ -31,6 +32,8 @@ struct link_base {
 [[nodiscard]] boost::json::object confirm_message(const tutoring::confirm_screen& question);
 /// One paragraph of mrkdwn (already escaped by the caller where needed).
 [[nodiscard]] boost::json::object notice_message(std::string_view mrkdwn);
+/// A reminder by DM with its Start review and Unsubscribe buttons.
+[[nodiscard]] boost::json::object reminder_blocks(const tutoring::reminder_message& reminder);
 /// The Home tab: progress (due now, mastered, weakest concepts) and Start/Review buttons.
 [[nodiscard]] boost::json::object home_view(const tutoring::stats_screen& shown, engine::language lang);
 

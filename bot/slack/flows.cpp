@@ -63,6 +63,31 @@ tutoring::actor actor_of(const std::string& team, const std::string& user, const
     return who;
 }
 
+tutoring::remind remind_of(const std::vector<std::string>& words)
+{
+    // `remind`, `remind off`, `remind on [HH:MM] [zone]`; `remind 18:00 [zone]` is on too.
+    tutoring::remind r;
+    std::size_t next = 0;
+    if (!words.empty() && (words[0] == "on" || words[0] == "off")) {
+        r.what = words[0] == "on" ? tutoring::remind::mode::on : tutoring::remind::mode::off;
+        next = 1;
+    } else if (!words.empty()) {
+        r.what = tutoring::remind::mode::on;
+    }
+    if (r.what != tutoring::remind::mode::on) {
+        return r;
+    }
+    for (; next < words.size(); ++next) {
+        const bool time_like = !words[next].empty() && words[next].front() >= '0' && words[next].front() <= '9';
+        if (time_like && !r.time) {
+            r.time = words[next];
+        } else if (!r.zone) {
+            r.zone = words[next];
+        }
+    }
+    return r;
+}
+
 intent command_intent(const slash_command& c)
 {
     const auto line = parse_command_line(c.text);
@@ -85,6 +110,9 @@ intent command_intent(const slash_command& c)
     }
     if (line.verb == "forget-me") {
         return make_intent(tutoring::forget{tutoring::forget::step::ask}, c.command);
+    }
+    if (line.verb == "remind") {
+        return make_intent(remind_of(line.words), c.command);
     }
     auto help = make_intent(tutoring::help{}, c.command);
     if (line.verb != "help") {
@@ -124,6 +152,11 @@ std::optional<intent> click_intent(const block_action& action)
                                                                                   : tutoring::forget::step::cancel});
                               out.replace_original = true; // the confirmation's buttons go away
                               return out;
+                          },
+                          [](const unsubscribe_click&) {
+                              tutoring::remind off;
+                              off.what = tutoring::remind::mode::off;
+                              return make_intent(off);
                           },
                       },
                       *c);

@@ -31,6 +31,10 @@ struct intent {
 [[nodiscard]] tutoring::actor actor_of(const std::string& team, const std::string& user, const std::string& name,
                                        std::optional<engine::language> platform_lang);
 
+/// The words after `remind`: nothing shows the setting, `off` turns reminders off, `on [HH:MM] [zone]` (or just
+/// a time) turns them on.
+[[nodiscard]] tutoring::remind remind_of(const std::vector<std::string>& words);
+
 [[nodiscard]] intent command_intent(const slash_command& c);
 /// nullopt for a button quizbot does not make.
 [[nodiscard]] std::optional<intent> click_intent(const block_action& action);

@@ -4,6 +4,8 @@
 #include "bot/config.hpp"
 #include "bot/http/router.hpp"
 #include "bot/logging.hpp"
+#include "bot/slack/block_limits.hpp"
+#include "bot/slack/blocks.hpp"
 #include "bot/slack/delivery.hpp"
 #include "bot/slack/flows.hpp"
 #include "bot/slack/group_rounds.hpp"
@@ -29,6 +31,14 @@ namespace {
 namespace json = boost::json;
 
 bool is_dm_channel(std::string_view channel_id) { return channel_id.starts_with('D'); }
+
+intent remind_intent(tutoring::remind asked, const slash_command& c)
+{
+    intent out;
+    out.what = std::move(asked);
+    out.command = c.command;
+    return out;
+}
 
 /// The three endpoints. Each checks the signature first, answers at once, and works afterwards.
 class endpoints : public std::enable_shared_from_this<endpoints> {
@@ -67,6 +77,10 @@ public:
         }
         if (line.verb == "report" && b_.reports != nullptr) {
             report(*command, line.words, std::move(to));
+            return;
+        }
+        if (line.verb == "remind") {
+            remind(*command, remind_of(line.words), std::move(to));
             return;
         }
         act(command->team_id, command->user_id, command->user_name, command_intent(*command), to, std::nullopt);
@@ -169,20 +183,23 @@ private:
     void act(const std::string& team, const std::string& user, const std::string& name, intent asked, destination to,
              std::optional<std::string> delivery_id)
     {
-        locales_->with_locale(team, user,
-                              [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
-                               delivery_id](std::optional<engine::language> lang) {
-                                  tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
-                                  self->b_.tutoring.perform(std::move(r),
-                                                            [self, team, user, asked, to](tutoring::screen shown) {
-                                                                if (shown.learner_erased) {
-                                                                    self->locales_->forget(team, user);
-                                                                }
-                                                                if (auto reply = render(shown, asked, self->links())) {
-                                                                    self->out_.deliver(to, std::move(*reply));
-                                                                }
-                                                            });
-                              });
+        locales_->with_locale(
+            team, user,
+            [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
+             delivery_id](std::optional<engine::language> lang) {
+                tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
+                self->b_.tutoring.perform(std::move(r), [self, team, user, asked, to](tutoring::screen shown) {
+                    if (shown.learner_erased) {
+                        self->locales_->forget(team, user);
+                    }
+                    if (!shown.heads_up.empty()) {
+                        self->out_.deliver(to, {notice_message(escape_mrkdwn(shown.heads_up)), false});
+                    }
+                    if (auto reply = render(shown, asked, self->links())) {
+                        self->out_.deliver(to, std::move(*reply));
+                    }
+                });
+            });
     }
 
     /// `report [pack] [here]`: users.info says whether the user administers the workspace (asked each time: admins
@@ -213,6 +230,23 @@ private:
             self->b_.reports->perform(std::move(r), [self, to](tutoring::report_screen shown) {
                 self->out_.deliver(to, {report_message(shown), false});
             });
+        });
+    }
+
+    /// `remind on` without a zone takes the one Slack knows for the user (users.info `tz`); the rest needs nothing.
+    void remind(const slash_command& c, tutoring::remind asked, destination to)
+    {
+        if (asked.what != tutoring::remind::mode::on || asked.zone) {
+            act(c.team_id, c.user_id, c.user_name, remind_intent(asked, c), std::move(to), std::nullopt);
+            return;
+        }
+        api_.user_info(c.user_id, [self = shared_from_this(), c, asked = std::move(asked),
+                                   to = std::move(to)](web_api::outcome o) mutable {
+            if (!o.ok && o.error != "no_token") {
+                self->b_.log.warn("slack users.info failed error={}", log_quote(o.error));
+            }
+            asked.platform_zone = o.ok && o.body ? read_users_info(*o.body).tz : std::nullopt;
+            self->act(c.team_id, c.user_id, c.user_name, remind_intent(asked, c), std::move(to), std::nullopt);
         });
     }
 

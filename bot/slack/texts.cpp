@@ -24,6 +24,7 @@ constexpr std::array entries{
      "• `{command} stats`: your progress\n"
      "• `{command} lang en|fr`: the language of the quiz\n"
      "• `{command} group [pack] [questions] [seconds]`: a study group's round in this channel\n"
+     "• `{command} remind [on [HH:MM] [zone] | off]`: a direct message when your reviews are due, at your hour\n"
      "• `{command} forget-me`: erase everything the bot knows about you\n"
      "• `{command} report [pack] [here]`: for instructors, the class's progress and a dashboard link, privately\n"
      "In a direct message with the bot, type the letter of an answer, `next` or `stats`.",
@@ -33,6 +34,8 @@ constexpr std::array entries{
      "• `{command} stats`\u00a0: votre progression\n"
      "• `{command} lang en|fr`\u00a0: la langue du quiz\n"
      "• `{command} group [pack] [questions] [secondes]`\u00a0: une partie en groupe dans ce salon\n"
+     "• `{command} remind [on [HH:MM] [fuseau] | off]`\u00a0: un message direct quand vos révisions sont dues, à "
+     "votre heure\n"
      "• `{command} forget-me`\u00a0: effacer tout ce que le bot sait de vous\n"
      "• `{command} report [pack] [here]`\u00a0: pour les enseignants, les progrès de la classe et un lien vers le "
      "tableau de bord, en privé\n"

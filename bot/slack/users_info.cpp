@@ -26,6 +26,9 @@ user_facts read_users_info(const boost::json::object& answer)
     if (const auto* locale = user.if_contains("locale"); locale != nullptr && locale->is_string()) {
         out.lang = engine::parse_language(std::string_view(locale->as_string()).substr(0, 2));
     }
+    if (const auto* tz = user.if_contains("tz"); tz != nullptr && tz->is_string() && !tz->as_string().empty()) {
+        out.tz = std::string(tz->as_string());
+    }
     out.administers = flag(user, "is_admin") || flag(user, "is_owner") || flag(user, "is_primary_owner");
     return out;
 }

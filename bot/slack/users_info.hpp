@@ -15,6 +15,7 @@ struct user_facts {
     /// `user.is_admin`, `user.is_owner` or `user.is_primary_owner`: the workspace's admins and owners see class
     /// reports (docs/reports.md).
     bool administers = false;
+    std::optional<std::string> tz; ///< `user.tz`, an IANA name such as "Europe/Paris"
 };
 
 [[nodiscard]] user_facts read_users_info(const boost::json::object& answer);

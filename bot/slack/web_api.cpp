@@ -133,6 +133,12 @@ void web_api::publish_home(const std::string& user, json::object view, callback 
          std::move(done));
 }
 
+void web_api::open_dm(const std::string& user, callback done)
+{
+    // Opening an open DM returns it again: safe to repeat.
+    call("conversations.open", json::object{{"users", user}}, "POST conversations.open", std::move(done), true);
+}
+
 void web_api::user_info(const std::string& user, callback done)
 {
     // users.info documents form arguments; JSON bodies are accepted by write methods, so this one goes as a form.

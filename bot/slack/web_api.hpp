@@ -45,6 +45,8 @@ public:
     [[nodiscard]] bool has_token() const noexcept { return !token_.empty(); }
     /// views.publish of a Home tab.
     void publish_home(const std::string& user, boost::json::object view, callback done);
+    /// conversations.open with one user: the bot's DM with them; the channel id is `body.channel.id`.
+    void open_dm(const std::string& user, callback done);
     /// users.info with include_locale.
     void user_info(const std::string& user, callback done);
 

@@ -80,7 +80,16 @@ struct forget {
 
 struct help {};
 
-using action = std::variant<start, answer, answer_current, next, stop, stats, choose_language, forget, help>;
+/// Reminders by DM (docs/reminders.md): shown, turned on at an hour in a time zone, or turned off.
+struct remind {
+    enum class mode : unsigned char { show, on, off };
+    mode what = mode::show;
+    std::optional<std::string> time; ///< "HH:MM" as typed; nullopt: the one set before, else 18:00
+    std::optional<std::string> zone; ///< an IANA name as typed; nullopt: the one set before, else platform_zone
+    std::optional<std::string> platform_zone; ///< the zone the platform knows for them (Slack's users.info tz)
+};
+
+using action = std::variant<start, answer, answer_current, next, stop, stats, choose_language, forget, help, remind>;
 
 /// One action by one person. `delivery`: the platform's event id when it may deliver the same event again; a
 /// redelivery then shows nothing and changes nothing.

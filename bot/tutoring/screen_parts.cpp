@@ -9,7 +9,7 @@ using engine::language;
 
 screen notice(notice_kind kind, language lang, std::string text)
 {
-    return {lang, notice_screen{kind, std::move(text)}, false, false};
+    return {lang, notice_screen{kind, std::move(text)}, false, false, {}};
 }
 
 screen notice(notice_kind kind, language lang, engine::message m)
@@ -43,11 +43,14 @@ summary_screen summary_of(engine::session_id session, const engine::session_summ
 screen session_screen(const engine::session_outcome& outcome, language fallback, engine::instant now)
 {
     if (outcome.status == engine::session_status::ok && outcome.card) {
-        return {outcome.lang, card_of(outcome.session, *outcome.card, outcome.pack, now), false, false};
+        return {outcome.lang, card_of(outcome.session, *outcome.card, outcome.pack, now), false, false, {}};
     }
     if (outcome.status == engine::session_status::ok && outcome.summary) {
-        return {outcome.lang, summary_of(outcome.session, *outcome.summary, outcome.pack, outcome.lang, now), false,
-                false};
+        return {outcome.lang,
+                summary_of(outcome.session, *outcome.summary, outcome.pack, outcome.lang, now),
+                false,
+                false,
+                {}};
     }
     return notice(notice_kind::no_session, fallback, engine::message::answer_no_session);
 }

@@ -88,6 +88,14 @@ enum class notice_kind : unsigned char {
     // Class reports (class_reports.hpp):
     not_instructor,     ///< the person may not see the class's report
     report_needs_class, ///< asked outside a server or workspace
+    // Reminders by DM (service: remind):
+    reminders_shown,       ///< the setting
+    reminders_on,          ///< turned on: when the next one comes
+    reminders_off,         ///< turned off
+    reminder_bad_time,     ///< not HH:MM
+    reminder_bad_zone,     ///< not an IANA time zone
+    reminder_needs_zone,   ///< turned on with no zone known: asked for one
+    reminders_unavailable, ///< the server sends none (QUIZBOT_REMINDERS=off)
 };
 
 struct notice_screen {
@@ -115,6 +123,8 @@ struct screen {
         body;
     bool answer_recorded = false; ///< the action recorded a new answer
     bool learner_erased = false;  ///< the action erased the learner (front ends drop what they cache about them)
+    /// Said before the screen, once: reminders were turned off because the platform refused to deliver them.
+    std::string heads_up;
 };
 
 } // namespace quiz::bot::tutoring

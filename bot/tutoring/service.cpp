@@ -3,10 +3,12 @@
 
 #include "bot/overloaded.hpp"
 #include "bot/tutoring/learner_entry.hpp"
+#include "bot/tutoring/reminder_texts.hpp"
 #include "bot/tutoring/screen_parts.hpp"
 #include "bot/tutoring/session_seed.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/catalog.hpp"
+#include "engine/reminder_claims.hpp"
 #include "engine/text_render.hpp"
 
 #include <spdlog/logger.h>
@@ -81,27 +83,105 @@ screen service::decide(const request& r, engine::instant now, std::uint64_t seed
         return notice(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
     }
     const auto ctx = enter(p_.identities, r.who);
-    return std::visit(overloaded{
-                          [&](const start& s) { return start_session(ctx, s, now, seed); },
-                          [&](const answer& a) { return answer_card(ctx, a, now); },
-                          [&](const answer_current& a) {
-                              const auto active = p_.tutor.active(ctx.learner);
-                              if (!active) {
-                                  return notice(notice_kind::no_session, ctx.lang, engine::message::answer_no_session);
-                              }
-                              return answer_card(ctx, {active->session, active->sequence, a.choice, false}, now);
-                          },
-                          [&](const next& n) { return next_card(ctx, n, now, seed); },
-                          [&](const stop& s) { return stop_session(ctx, s.session, now); },
-                          [&](const stats& s) { return show_stats(ctx, s, now); },
-                          [&](const choose_language& c) {
-                              p_.identities.set_language(ctx.learner, {c.lang, true});
-                              return notice(notice_kind::language_set, c.lang, say(text::language_set, c.lang));
-                          },
-                          [&](const forget&) { return screen{}; }, // handled above
-                          [&](const help&) { return notice(notice_kind::help, ctx.lang, std::string{}); },
-                      },
-                      r.what);
+    auto heads_up = std::holds_alternative<remind>(r.what) ? std::string{} : refused_heads_up(ctx);
+    auto shown =
+        std::visit(overloaded{
+                       [&](const start& s) { return start_session(ctx, s, now, seed); },
+                       [&](const answer& a) { return answer_card(ctx, a, now); },
+                       [&](const answer_current& a) {
+                           const auto active = p_.tutor.active(ctx.learner);
+                           if (!active) {
+                               return notice(notice_kind::no_session, ctx.lang, engine::message::answer_no_session);
+                           }
+                           return answer_card(ctx, {active->session, active->sequence, a.choice, false}, now);
+                       },
+                       [&](const next& n) { return next_card(ctx, n, now, seed); },
+                       [&](const stop& s) { return stop_session(ctx, s.session, now); },
+                       [&](const stats& s) { return show_stats(ctx, s, now); },
+                       [&](const choose_language& c) {
+                           p_.identities.set_language(ctx.learner, {c.lang, true});
+                           return notice(notice_kind::language_set, c.lang, say(text::language_set, c.lang));
+                       },
+                       [&](const forget&) { return screen{}; }, // handled above
+                       [&](const help&) { return notice(notice_kind::help, ctx.lang, std::string{}); },
+                       [&](const remind& m) { return remind_me(ctx, m, now); },
+                   },
+                   r.what);
+    shown.heads_up = std::move(heads_up);
+    return shown;
+}
+
+std::string service::setting_line(const learner_context& ctx)
+{
+    const auto schedule = p_.reminders->book.find(ctx.learner);
+    const auto* zone = p_.reminders->zones.find(schedule.zone);
+    std::optional<engine::local_time> next;
+    if (schedule.enabled && schedule.next_at && zone != nullptr) {
+        next = zone->local(*schedule.next_at);
+    }
+    return reminder_setting_text(schedule, next, ctx.lang);
+}
+
+std::string service::refused_heads_up(const learner_context& ctx)
+{
+    if (p_.reminders == nullptr) {
+        return {};
+    }
+    auto schedule = p_.reminders->book.find(ctx.learner);
+    if (!schedule.refused) {
+        return {};
+    }
+    schedule.refused = false; // said once
+    p_.reminders->book.save(ctx.learner, schedule);
+    return reminders_refused_text(ctx.lang);
+}
+
+screen service::remind_me(const learner_context& ctx, const remind& r, engine::instant now)
+{
+    if (p_.reminders == nullptr) {
+        return notice(notice_kind::reminders_unavailable, ctx.lang, reminders_unavailable_text(ctx.lang));
+    }
+    auto& book = p_.reminders->book;
+    auto schedule = book.find(ctx.learner);
+    const auto zone_of = [this](const std::string& name) { return p_.reminders->zones.find(name); };
+    switch (r.what) {
+    case remind::mode::show:
+        return notice(notice_kind::reminders_shown, ctx.lang, setting_line(ctx));
+    case remind::mode::off:
+        book.save(ctx.learner, engine::turn_reminders_off(schedule));
+        return notice(notice_kind::reminders_off, ctx.lang, reminders_off_text(ctx.lang));
+    case remind::mode::on:
+        break;
+    }
+    if (p_.reminders->can_send && !p_.reminders->can_send(ctx.platform)) {
+        return notice(notice_kind::reminders_unavailable, ctx.lang, reminders_unavailable_text(ctx.lang));
+    }
+    auto setting = schedule.setting;
+    if (r.time) {
+        const auto at = parse_clock(*r.time);
+        if (!at) {
+            return notice(notice_kind::reminder_bad_time, ctx.lang, reminder_bad_time_text(*r.time, ctx.lang));
+        }
+        setting = {*at, true};
+    }
+    std::string zone_name = r.zone.value_or(schedule.zone);
+    if (zone_name.empty() && r.platform_zone && zone_of(*r.platform_zone) != nullptr) {
+        zone_name = *r.platform_zone;
+    }
+    if (zone_name.empty()) {
+        return notice(notice_kind::reminder_needs_zone, ctx.lang, reminder_needs_zone_text(ctx.lang));
+    }
+    const auto* zone = zone_of(zone_name);
+    if (zone == nullptr) {
+        return notice(notice_kind::reminder_bad_zone, ctx.lang, reminder_bad_zone_text(zone_name, ctx.lang));
+    }
+    schedule = engine::turn_reminders_on(schedule, setting, zone_name, *zone, now);
+    book.save(ctx.learner, schedule);
+    if (p_.reminders->scheduled) {
+        p_.reminders->scheduled(*schedule.next_at);
+    }
+    return notice(notice_kind::reminders_on, ctx.lang,
+                  reminders_on_text(schedule, zone->local(*schedule.next_at), ctx.lang));
 }
 
 screen service::start_session(const learner_context& ctx, const tutoring::start& s, engine::instant now,
@@ -180,7 +260,7 @@ screen service::answer_card(const learner_context& ctx, const tutoring::answer& 
                 shown.next = std::move(*summary);
             }
         }
-        return {lang, std::move(shown), !replayed, false};
+        return {lang, std::move(shown), !replayed, false, {}};
     }
     case engine::answer_status::stale:
         return notice(notice_kind::stale, lang, engine::message::answer_stale);
@@ -227,7 +307,10 @@ screen service::show_stats(const learner_context& ctx, const tutoring::stats& s,
     }
     auto title = pack_shelf::title(*content, ctx.lang);
     auto lines = engine::stats_lines(*result, title, ctx.lang, now);
-    return {ctx.lang, stats_screen{content->key, std::move(title), *result, std::move(lines)}, false, false};
+    if (p_.reminders != nullptr && (!p_.reminders->can_send || p_.reminders->can_send(ctx.platform))) {
+        lines.push_back(setting_line(ctx)); // the learner's own setting, which only they see
+    }
+    return {ctx.lang, stats_screen{content->key, std::move(title), *result, std::move(lines)}, false, false, {}};
 }
 
 screen service::forget_me(const actor& who, forget::step step)
@@ -243,7 +326,9 @@ screen service::forget_me(const actor& who, forget::step step)
         return {lang,
                 confirm_screen{confirmation::forget_me, say(text::forget_question, lang),
                                say(text::forget_yes_button, lang), say(text::forget_no_button, lang)},
-                false, false};
+                false,
+                false,
+                {}};
     case forget::step::cancel:
         return notice(notice_kind::forget_cancelled, lang, say(text::forget_cancelled, lang));
     case forget::step::confirm:

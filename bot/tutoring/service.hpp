@@ -7,6 +7,7 @@
 #include "bot/tutoring/unit_runner.hpp"
 
 #include "engine/identity_ports.hpp"
+#include "engine/reminder_book.hpp"
 #include "engine/tutor_service.hpp"
 
 #include <cstdint>
@@ -21,6 +22,16 @@ class logger;
 namespace quiz::bot::tutoring {
 
 struct learner_context;
+
+/// Learners' reminder settings, on the queue's connection like the identity directory.
+struct reminder_settings {
+    engine::reminder_book& book;
+    const engine::zone_directory& zones;
+    /// A learner's next reminder was set (the server's timer may need to wake sooner).
+    std::function<void(engine::instant)> scheduled;
+    /// Whether reminders can be sent on the platform (its bot token is configured).
+    std::function<bool(const std::string& platform)> can_send;
+};
 
 /// What the tutoring layer works with. The tutor and the identity directory sit on the queue's connection: they are
 /// only called from units run by `queue`. Everything must outlive the service and the queue's pending units.
@@ -40,6 +51,8 @@ struct service_parts {
     std::function<void(const std::string& platform)> on_answer_recorded;
     /// Runs at the start of every unit (tests slow units down with it).
     std::function<void()> before_unit;
+    /// Null: this server sends no reminders (QUIZBOT_REMINDERS=off) and `remind` says so.
+    const reminder_settings* reminders = nullptr;
 };
 
 /// The learner's side of quizbot, once for every front end: each request is one user action run as one unit of the
@@ -69,6 +82,9 @@ private:
     screen stop_session(const learner_context& ctx, engine::session_id session, engine::instant now);
     screen show_stats(const learner_context& ctx, const tutoring::stats& s, engine::instant now);
     screen forget_me(const actor& who, forget::step step);
+    screen remind_me(const learner_context& ctx, const remind& r, engine::instant now);
+    std::string refused_heads_up(const learner_context& ctx);
+    std::string setting_line(const learner_context& ctx);
 
     service_parts p_;
     pack_shelf shelf_;

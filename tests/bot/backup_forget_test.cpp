@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // `quizbot backup` and `quizbot forget`, run in-process on a real database file.
-#include "bot/cli/command.hpp"
 #include "storage/database.hpp"
 #include "storage/sqlite_identity_store.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
+#include "support/run_quizbot.hpp"
 #include "support/temp_dir.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -22,21 +22,9 @@ namespace {
 
 using namespace quiz;
 
-struct outcome {
-    int code;
-    std::string out;
-    std::string err;
-};
+using outcome = quiz::test::cli_outcome;
 
-outcome run(std::vector<std::string> words)
-{
-    std::vector<std::string_view> arguments(words.begin(), words.end());
-    std::istringstream in;
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = bot::cli::run(arguments, {in, out, err});
-    return {code, out.str(), err.str()};
-}
+outcome run(const std::vector<std::string>& words) { return quiz::test::run_quizbot(words); }
 
 // A database with two learners: discord:42 with a membership, a session and an attempt, and local "bob".
 void make_database(const std::string& path)

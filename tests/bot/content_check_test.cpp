@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bot/cli/command.hpp"
+#include "support/run_quizbot.hpp"
 #include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
@@ -20,21 +20,9 @@ namespace {
 const fs::path fixtures = QUIZ_FIXTURES_DIR;
 const fs::path shipped_packs = fs::path(QUIZ_SOURCE_DIR) / "content/packs";
 
-struct outcome {
-    int code;
-    std::string out;
-    std::string err;
-};
+using outcome = quiz::test::cli_outcome;
 
-outcome run(std::vector<std::string> words)
-{
-    std::vector<std::string_view> arguments(words.begin(), words.end());
-    std::istringstream in;
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = quiz::bot::cli::run(arguments, {in, out, err});
-    return {code, out.str(), err.str()};
-}
+outcome run(const std::vector<std::string>& words) { return quiz::test::run_quizbot(words); }
 
 std::string read_text(const fs::path& path)
 {

@@ -24,7 +24,7 @@ expect(0 "\n2026-03-02 +[0-9]+ +[0-9]+ +0\\.[0-9][0-9][0-9] +2026-W10" "${PROGRA
 # CSV: the same columns (execute_process reads CRLF as LF; bot_tests checks the CRLF line ends).
 expect(0 "^question,concepts,text,n,facility,sd,discrimination,efficiency,rest_pairs,random_guess,later_n,later_facility,difficulty,difficulty_se,flags,choice_1_share,choice_1_misconception"
        "${PROGRAM}" report items ${common} --format csv)
-expect(0 "^learner,name,seen,questions,answers,first_answers,first_accuracy,recent_accuracy,mastered_concepts,due_now,overdue,last_active,streak_days,open_misconceptions,mastery:"
+expect(0 "^learner,name,seen,questions,answers,first_answers,first_accuracy,recent_accuracy,mastered_concepts,due_now,overdue,last_active,streak_days,open_misconceptions,reminders,mastery:"
        "${PROGRAM}" report learners ${common} ${class} --format csv)
 expect(0 "\ndemo:learner-[0-9]+,Learner [0-9]+," "${PROGRAM}" report learners ${common} --format csv)
 expect(0 "^concept,label,questions,learners,mastered,learning,not_started,first_answers,facility,open_misconceptions\n"

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `quizbot srs export` end to end: two learners play in the terminal on a real database at several dates, the
 // export is read back by `srs eval` and `srs predict`, and every count is checked against the attempt table.
-#include "bot/cli/command.hpp"
 #include "bot/cli/review_log_export.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -18,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "support/run_quizbot.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -27,20 +27,11 @@ namespace {
 const fs::path shipped_packs = fs::path(QUIZ_SOURCE_DIR) / "content/packs";
 const fs::path fixture_packs = fs::path(QUIZ_FIXTURES_DIR) / "packs/valid";
 
-struct outcome {
-    int code = 0;
-    std::string out;
-    std::string err;
-};
+using outcome = quiz::test::cli_outcome;
 
-outcome run(std::vector<std::string> words, const std::string& input = "")
+outcome run(const std::vector<std::string>& words, const std::string& input = "")
 {
-    std::vector<std::string_view> arguments(words.begin(), words.end());
-    std::istringstream in(input);
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = quiz::bot::cli::run(arguments, {in, out, err});
-    return {code, out.str(), err.str()};
+    return quiz::test::run_quizbot(words, input);
 }
 
 /// `answers` replies alternating A and B, each followed by Enter for the next card: some right, some wrong, so wrong

@@ -98,6 +98,7 @@ TEST_CASE("register-commands: bulk-overwrites the command set globally and per s
                                                        {"forget-me", "oublie-moi"},
                                                        {"help", "aide"},
                                                        {"group", "groupe"},
+                                                       {"remind", "rappel"},
                                                        {"report", "rapport"}});
     // /quiz group [pack] [questions] [seconds]: the bounds the rounds keep to, checked by Discord's client first.
     const auto subcommand = [&quiz](std::string_view name) {

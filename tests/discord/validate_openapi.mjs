@@ -6,6 +6,8 @@
 //                 request body)
 //   followup      a follow-up message, such as a round member's private note (POST /webhooks/{id}/{token} request
 //                 body)
+//   dm            opening a DM channel for a reminder (POST /users/@me/channels request body)
+//   message       a reminder posted in that channel (POST /channels/{channel_id}/messages request body)
 // Exits 1 when a body fails, when a kind has no file at all, or when the folder is empty.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,8 @@ const kinds = {
     commands: bodySchema('/applications/{application_id}/commands', 'put'),
     'edit-original': bodySchema('/webhooks/{webhook_id}/{webhook_token}/messages/@original', 'patch'),
     followup: bodySchema('/webhooks/{webhook_id}/{webhook_token}', 'post'),
+    dm: bodySchema('/users/@me/channels', 'post'),
+    message: bodySchema('/channels/{channel_id}/messages', 'post'),
 };
 
 // strict off: the spec uses OpenAPI/Discord keywords (x-discord-union, discriminator) that are not JSON Schema.

@@ -49,6 +49,7 @@ TEST_CASE("config: defaults", "[config]")
     CHECK(cfg.log == quiz::bot::log_format::plain);
     CHECK(cfg.threads == 6);
     CHECK(cfg.playground);
+    CHECK(cfg.reminders);
     CHECK_FALSE(cfg.target_retention.has_value());
     CHECK_FALSE(cfg.grade_by_response_time);
     CHECK(cfg.discord.public_key.empty());
@@ -96,6 +97,7 @@ TEST_CASE("config: accepted values", "[config]")
                                        {"QUIZBOT_LOG_FORMAT", "json"},
                                        {"QUIZBOT_THREADS", "3"},
                                        {"QUIZBOT_PLAYGROUND", "off"},
+                                       {"QUIZBOT_REMINDERS", "off"},
                                        {"QUIZBOT_TARGET_RETENTION", "0.85"},
                                        {"QUIZBOT_GRADE_BY_TIME", "on"},
                                        {"QUIZBOT_ROUND_MAX_PLAYERS", "30"},
@@ -121,6 +123,7 @@ TEST_CASE("config: accepted values", "[config]")
     CHECK(cfg.log == quiz::bot::log_format::json);
     CHECK(cfg.threads == 3);
     CHECK_FALSE(cfg.playground);
+    CHECK_FALSE(cfg.reminders);
     REQUIRE(cfg.target_retention.has_value());
     CHECK(*cfg.target_retention == 0.85);
     CHECK(cfg.grade_by_response_time);
@@ -161,6 +164,7 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_THREADS", "257", "QUIZBOT_THREADS: expected a whole number from 1 to 256"},
         {"QUIZBOT_ROUND_MAX_PLAYERS", "1", "QUIZBOT_ROUND_MAX_PLAYERS: expected a whole number from 2 to 10000"},
         {"QUIZBOT_PLAYGROUND", "yes", "QUIZBOT_PLAYGROUND: expected on or off"},
+        {"QUIZBOT_REMINDERS", "daily", "QUIZBOT_REMINDERS: expected on or off"},
         {"QUIZBOT_TARGET_RETENTION", "0.69",
          "QUIZBOT_TARGET_RETENTION: expected optimal or a number from 0.70 to 0.97"},
         {"QUIZBOT_TARGET_RETENTION", "0.98", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
@@ -260,5 +264,5 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 27);
+    CHECK(quiz::bot::config_variables().size() == 28);
 }

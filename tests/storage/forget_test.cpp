@@ -67,6 +67,7 @@ TEST_CASE("forget erases every row about one learner and nothing about the other
         {"rounds hosted (host removed)", 1},
         {"memberships", 1},
         {"reminders", 1},
+        {"reminder schedule", 1},
         {"memory model", 1},
         {"learner", 1},
     };

@@ -69,6 +69,12 @@ inline void seed_version(SQLite::Database& db, int version)
         db.exec("INSERT INTO memory_model (learner_id, model, weights, answer_count, fitted_at_ms)"
                 " VALUES (1, '{}', '0.2 1.3', 70, 1000);");
         break;
+    case 10:
+        db.exec("UPDATE learner SET reminders_enabled = 1, reminder_minute = 1080, time_zone = 'Europe/Paris'"
+                " WHERE id = 1;"
+                "INSERT INTO reminder_schedule (learner_id, next_at_ms, last_sent_at_ms, last_sent_day,"
+                " ignored_in_a_row) VALUES (1, 90000, 1000, '2026-01-05', 1);");
+        break;
     default:
         break;
     }

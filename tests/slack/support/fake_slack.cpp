@@ -106,10 +106,26 @@ fake_slack::fake_slack()
             if (locale_) {
                 user["locale"] = *locale_;
             }
+            if (tz_) {
+                user["tz"] = *tz_;
+            }
             user["is_admin"] = admins_.contains(id);
             user["is_owner"] = false;
         }
         return bot::http::response::json(200, json::serialize(json::object{{"ok", true}, {"user", user}}));
+    });
+    routes_.add(bot::http::verb::post, "/api/conversations.open", [this, recorder](const bot::http::request& req) {
+        recorder(req);
+        boost::system::error_code ec;
+        const auto body = json::parse(req.body, ec);
+        const auto* users = !ec && body.is_object() ? body.as_object().if_contains("users") : nullptr;
+        const std::string user = users != nullptr && users->is_string() ? std::string(users->as_string()) : "";
+        const std::lock_guard lock(mutex_);
+        if (gone_.contains(user)) {
+            return bot::http::response::json(200, R"({"ok":false,"error":"user_not_found"})");
+        }
+        return bot::http::response::json(
+            200, json::serialize(json::object{{"ok", true}, {"channel", json::object{{"id", "D" + user}}}}));
     });
     routes_.add(bot::http::verb::post, "/hooks/{n}", [recorder](const bot::http::request& req) {
         recorder(req);
@@ -121,6 +137,18 @@ fake_slack::fake_slack()
 fake_slack::~fake_slack() { release_updates(); }
 
 std::string fake_slack::base() const { return "http://127.0.0.1:" + std::to_string(port()); }
+
+void fake_slack::set_tz(std::optional<std::string> tz)
+{
+    const std::lock_guard lock(mutex_);
+    tz_ = std::move(tz);
+}
+
+void fake_slack::set_gone(std::set<std::string> users)
+{
+    const std::lock_guard lock(mutex_);
+    gone_ = std::move(users);
+}
 
 void fake_slack::set_admins(std::set<std::string> users)
 {

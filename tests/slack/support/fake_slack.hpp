@@ -45,6 +45,10 @@ public:
 
     /// The locale users.info reports (nullopt: none).
     void set_locale(std::optional<std::string> locale);
+    /// The time zone users.info reports (`tz`; nullopt: none).
+    void set_tz(std::optional<std::string> tz);
+    /// conversations.open refuses these users with `user_not_found`.
+    void set_gone(std::set<std::string> users);
     /// users.info says these users administer the workspace (`is_admin`); everyone else is a plain member.
     void set_admins(std::set<std::string> users);
     /// chat.postMessage, chat.update and chat.postEphemeral in `channel` answer `{"ok":false,"error":<error>}` (a
@@ -76,6 +80,8 @@ private:
     std::vector<slack_call> calls_;
     std::optional<std::string> locale_ = "en-US";
     std::set<std::string> admins_;
+    std::optional<std::string> tz_;
+    std::set<std::string> gone_;
     std::map<std::string, std::string> refused_posts_;
     int updates_to_limit_ = 0;
     bool holding_ = false;

@@ -36,6 +36,8 @@ struct slack_bot_options {
     bool movable_clock = false;
     /// More environment variables (SLACK_INSTRUCTORS, say).
     std::map<std::string, std::string, std::less<>> extra;
+    /// Given the server's reminders (serve_hooks::on_reminders).
+    std::function<void(bot::tutoring::reminders&)> on_reminders;
 };
 
 /// Where a click happened: the message the button was on.
@@ -72,6 +74,7 @@ public:
                        std::chrono::milliseconds{offset_ms_.load()};
             };
         }
+        hooks.on_reminders = options.on_reminders;
         hooks.on_listening = [this](bot::http::server& s) {
             listened_ = true;
             listening_.set_value(&s);
@@ -109,6 +112,12 @@ public:
 
     /// Moves the server's clock (movable_clock only).
     void advance(std::chrono::milliseconds by) { offset_ms_ += by.count(); }
+    /// Sets the server's clock to `at` (movable_clock only); it runs on from there.
+    void set_clock(engine::instant at)
+    {
+        const auto now = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+        offset_ms_ = (at - now).count();
+    }
 
     /// POSTs a body signed now (or with the given extra header lines instead when `sign` is false).
     http_reply post(const std::string& path, const std::string& body, const char* type = form_type, bool sign = true,

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// `quizbot remind preview [--at TIME]`: the reminders the server would send at TIME, found and decided by the same
+// claim as `quizbot serve`, inside a transaction that is rolled back: nothing is sent or recorded.
+#include "bot/cli/args.hpp"
+#include "bot/cli/commands.hpp"
+#include "bot/cli/content_dir.hpp"
+#include "bot/cli/database_path.hpp"
+#include "bot/cli/option_values.hpp"
+#include "bot/time_text.hpp"
+#include "bot/time_zones.hpp"
+#include "content/pack_loader.hpp"
+#include "engine/reminder_claims.hpp"
+#include "engine/tutor_service.hpp"
+#include "storage/database.hpp"
+#include "storage/open_error.hpp"
+#include "storage/sqlite_reminder_book.hpp"
+#include "storage/sqlite_unit_of_work.hpp"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Transaction.h>
+
+#include <array>
+#include <chrono>
+#include <filesystem>
+#include <ostream>
+#include <string>
+
+namespace quiz::bot::cli {
+
+namespace {
+
+// By reminder_verdict, for the skipped ones.
+constexpr std::array<std::string_view, 6> skip_names{
+    "", "late (the server was down)", "quiet hours", "reviewed today", "studying now", "nothing due"};
+
+std::string_view pace_name(engine::reminder_pace pace)
+{
+    switch (pace) {
+    case engine::reminder_pace::daily:
+        return "daily";
+    case engine::reminder_pace::every_other_day:
+        return "every other day";
+    case engine::reminder_pace::weekly:
+        return "weekly";
+    }
+    return "daily";
+}
+
+int run_remind_preview(const std::vector<std::string_view>& words, io streams)
+{
+    const args parsed = args::parse(words, {"db", "content", "at"});
+    if (!parsed.positionals().empty()) {
+        throw usage_error("unexpected argument '" + parsed.positionals().front() + "'");
+    }
+    const std::string path = database_path(parsed);
+    if (!std::filesystem::exists(path)) {
+        streams.err << "error: no database at " << path << " (see --db and QUIZBOT_DB)\n";
+        return exit_failure;
+    }
+    const auto at =
+        instant_option(parsed, "at")
+            .value_or(std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
+    const std::vector<std::filesystem::path> dirs{content_dir(parsed)};
+    auto loaded = content::load_packs(dirs);
+    if (!loaded.ok()) {
+        for (const auto& d : loaded.diagnostics) {
+            streams.err << d << '\n';
+        }
+        return exit_failure;
+    }
+    engine::pack_library library;
+    std::vector<engine::pack_key> packs;
+    for (auto& p : loaded.packs) {
+        packs.push_back(p.key);
+        library.add(std::move(p));
+    }
+    try {
+        SQLite::Database db = storage::open_database(path);
+        storage::sqlite_unit_of_work_factory units(db); // nested in the transaction below: savepoints
+        engine::tutor tutor(units, library);
+        storage::sqlite_reminder_book book(db);
+        const time_zone_cache zones;
+        const auto due_count = [&tutor, &packs](engine::learner_id learner, engine::instant when) {
+            int due = 0;
+            for (const auto& pack : packs) {
+                if (const auto stats = tutor.stats(learner, pack, when)) {
+                    due += stats->due_now;
+                }
+            }
+            return due;
+        };
+        SQLite::Transaction preview(db); // rolled back when it goes out of scope: a preview changes nothing
+        std::vector<engine::claimed_reminder> to_send;
+        std::array<int, 6> skipped{};
+        for (bool more = true; more;) {
+            auto claims = engine::claim_due_reminders(book, zones, due_count, at, 500);
+            to_send.insert(to_send.end(), claims.to_send.begin(), claims.to_send.end());
+            for (std::size_t i = 0; i < skipped.size(); ++i) {
+                skipped.at(i) += claims.skipped.at(i);
+            }
+            more = claims.more;
+        }
+        const auto when = [](engine::instant t) {
+            return format_iso8601(std::chrono::time_point_cast<std::chrono::microseconds>(t));
+        };
+        streams.out << "at " << when(at) << ": " << to_send.size() << " reminder" << (to_send.size() == 1 ? "" : "s")
+                    << " to send\n";
+        for (const auto& r : to_send) {
+            streams.out << "  " << r.who.platform << ':' << r.who.external_id << "  " << r.due << " due, about "
+                        << r.minutes << " min, " << pace_name(r.pace) << " (due since " << when(r.scheduled) << ")\n";
+        }
+        for (std::size_t i = 1; i < skipped.size(); ++i) {
+            if (skipped.at(i) > 0) {
+                streams.out << "skipped, " << skip_names.at(i) << ": " << skipped.at(i) << '\n';
+            }
+        }
+    } catch (const storage::open_error& e) {
+        streams.err << "error: " << e.what() << '\n';
+        return exit_failure;
+    }
+    return exit_ok;
+}
+
+} // namespace
+
+const command remind_preview_command{
+    {"remind", "preview"},
+    "[--at TIME] [--db PATH] [--content DIR]",
+    "list the reminders by DM the server would send at TIME (default now), and those it would skip; changes nothing",
+    run_remind_preview,
+};
+
+} // namespace quiz::bot::cli

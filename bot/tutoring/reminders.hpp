@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "bot/tutoring/unit_runner.hpp"
+
+#include "engine/identity_ports.hpp"
+#include "engine/language.hpp"
+#include "engine/reminder_book.hpp"
+#include "engine/tutor_service.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spdlog {
+class logger;
+}
+
+namespace quiz::bot::tutoring {
+
+/// A reminder to deliver, in the learner's language, with its two buttons' labels.
+struct reminder_message {
+    engine::learner_id learner;
+    engine::platform_identity who;
+    engine::language lang = engine::language::en;
+    std::string text;
+    std::string start_label;
+    std::string unsubscribe_label;
+};
+
+/// How a delivery ended.
+enum class delivery : unsigned char {
+    sent,
+    refused, ///< the platform will not deliver to this person (Discord 50007): their reminders are turned off
+    failed,  ///< anything else (retried a bounded number of times)
+};
+
+/// A platform's way of sending a DM; calls `done` once, on any thread.
+using reminder_sender = std::function<void(const reminder_message&, std::function<void(delivery)> done)>;
+
+/// How fast reminders go out, below the platforms' limits (docs/reminders.md).
+struct reminder_pacing {
+    std::size_t batch = 50; ///< reminders claimed per transaction
+    /// Reminders a second per platform (others: 1), each batch's deliveries spread at that pace.
+    std::map<std::string, double, std::less<>> per_second{{"discord", 10.0}, {"slack", 0.8}};
+    int max_attempts = 3;                          ///< deliveries tried per reminder
+    std::chrono::milliseconds retry_after{30'000}; ///< between them (doubling)
+};
+
+/// What one claim and its deliveries did.
+struct reminder_round_up {
+    int sent = 0;
+    int skipped = 0;
+    int failed = 0;
+    int refused = 0;
+};
+
+struct reminders_parts {
+    engine::reminder_book& book; ///< on the queue's connection, like the tutor
+    engine::tutor& tutor;
+    std::vector<engine::pack_key> packs; ///< where reviews are counted
+    engine::identity_directory& identities;
+    const engine::zone_directory& zones;
+    engine::action_queue& queue;
+    std::function<engine::instant()> clock;
+    spdlog::logger& log;
+    /// Runs a function off the queue's thread (the server: its IO threads).
+    std::function<void(std::function<void()>)> hand_over;
+    /// Runs a function after a delay (the server: a timer on its IO threads).
+    std::function<void(std::chrono::milliseconds, std::function<void()>)> after;
+    /// The server's timer: tick() once `clock` reaches the instant (a sooner request replaces a later one).
+    std::function<void(engine::instant)> wake_at;
+    /// Per platform ("discord", "slack"); a learner of another platform is counted as failed.
+    std::map<std::string, reminder_sender, std::less<>> senders;
+    /// Reminders settled: `count` of `outcome` (sent, skipped, failed, refused), for the metric.
+    std::function<void(std::string_view outcome, int count)> counted;
+    reminder_pacing pacing;
+};
+
+/// Reminders by DM (docs/reminders.md): claims the due ones in one transaction (recorded as sent there, so a crash
+/// or a second thread never sends one twice), delivers them through the platforms' senders, turns reminders off for
+/// whoever the platform refuses, and sets the server's timer for the next claim: at once when more were due (paced
+/// under the platforms' limits), else at the earliest reminder to come. One claim at a time. Thread-safe.
+class reminders {
+public:
+    explicit reminders(reminders_parts parts);
+    reminders(const reminders&) = delete;
+    reminders& operator=(const reminders&) = delete;
+
+    /// Claims and delivers what is due now; `done`, if given, once every delivery of that claim has ended. A tick
+    /// asked for while one runs runs right after it.
+    void tick(std::function<void(const reminder_round_up&)> done = {});
+
+    /// Claims nothing from now on (the server is stopping: what it claimed could not be delivered any more).
+    void stop() noexcept { stopping_ = true; }
+
+private:
+    using done_list = std::vector<std::function<void(const reminder_round_up&)>>;
+    struct round;
+
+    void run(done_list dones);
+    void deliver(std::shared_ptr<round> r, std::size_t index, int attempt);
+    void settle(const std::shared_ptr<round>& r, std::size_t index, delivery outcome);
+    void finish(const std::shared_ptr<round>& r);
+    [[nodiscard]] double per_second(std::string_view platform) const;
+
+    reminders_parts p_;
+    unit_runner runner_;
+    std::mutex mutex_;
+    std::atomic<bool> stopping_{false};
+    bool busy_ = false;
+    bool again_ = false;
+    done_list waiting_;
+};
+
+} // namespace quiz::bot::tutoring
