@@ -56,6 +56,13 @@ namespace quiz::bot::cli {
 
 namespace {
 
+tutoring::reminder_pacing reminder_pacing_of(const serve_hooks& hooks)
+{
+    tutoring::reminder_pacing pacing;
+    pacing.retry_after = hooks.reminder_retry_after;
+    return pacing;
+}
+
 /// A read-only connection of its own, so that probes never queue behind the writer's transactions.
 class database_probe {
 public:
@@ -388,14 +395,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
     if (!reminder_senders.empty()) {
         reminder_timer.emplace(server.context(), now, [&reminders] { reminders->tick(); });
         reminders.emplace(tutoring::reminders_parts{
-            reminder_book,
-            tutor,
-            pack_keys,
-            identities,
-            zones,
-            *writer,
-            now,
-            log,
+            reminder_book, tutor, pack_keys, identities, zones, *writer, now, log,
             [&server](std::function<void()> f) { boost::asio::post(server.context(), std::move(f)); },
             [&server](std::chrono::milliseconds delay, std::function<void()> f) {
                 auto timer = std::make_shared<boost::asio::steady_timer>(server.context(), delay);
@@ -405,12 +405,11 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
                     }
                 });
             },
-            [&reminder_timer](engine::instant at) { reminder_timer->wake_at(at); },
-            reminder_senders,
+            [&reminder_timer](engine::instant at) { reminder_timer->wake_at(at); }, reminder_senders,
             [&metrics](std::string_view outcome, int count) {
                 metrics.reminders.with({std::string(outcome)}).inc(static_cast<std::uint64_t>(count));
             },
-            {}});
+            reminder_pacing_of(hooks)});
         if (hooks.on_reminders) {
             hooks.on_reminders(*reminders);
         }

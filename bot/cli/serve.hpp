@@ -27,6 +27,8 @@ struct serve_hooks {
     bool handle_signals = true;
     /// Discord: how long a reply may take before the interaction is deferred.
     std::chrono::milliseconds discord_defer_after{2'000};
+    /// Between attempts to deliver a reminder (tests shorten it).
+    std::chrono::milliseconds reminder_retry_after{30'000};
     /// Run at the start of every user action's unit on the writer thread (tests slow units with it to exercise
     /// Discord's deferral).
     std::function<void()> before_unit;

@@ -25,6 +25,9 @@ namespace {
 
 constexpr std::string_view skipped_outcome = "skipped";
 
+// After a claim that failed (the database was busy or broken), when to try again.
+constexpr std::chrono::minutes retry_claim_after{1};
+
 std::string_view outcome_name(delivery d)
 {
     switch (d) {
@@ -90,8 +93,9 @@ void reminders::run(done_list dones)
             }
         },
         [r](bool failed) {
-            if (failed) { // nothing was claimed: the same reminders are due at the next tick
+            if (failed) { // nothing was claimed: the same reminders are due again, in a minute
                 r->claims = {};
+                r->claims.next_due = r->claimed_at + retry_claim_after;
                 r->messages.clear();
             }
         },

@@ -64,6 +64,10 @@ public:
                       if (refusing_.contains(user)) {
                           return json_reply(403, R"({"message":"Cannot send messages to this user","code":50007})");
                       }
+                      if (auto failing = failing_.find(user); failing != failing_.end() && failing->second > 0) {
+                          --failing->second;
+                          return json_reply(500, R"({"message":"Internal Server Error","code":0})");
+                      }
                   }
                   quiz::test::keep_body("message", "reminder", r.body);
                   return json_reply(200, R"({"id":"1400000000000000009","channel_id":"9)" + user + R"("})");
@@ -82,6 +86,23 @@ public:
     {
         const std::lock_guard lock(mutex_);
         refusing_.insert(user);
+    }
+
+    /// The next `times` messages to `user` are answered 500.
+    void fail(const std::string& user, int times)
+    {
+        const std::lock_guard lock(mutex_);
+        failing_[user] = times;
+    }
+
+    /// Messages posted to `user`'s DM channel, answered or not.
+    [[nodiscard]] std::size_t posts_to(const std::string& user) const
+    {
+        std::size_t n = 0;
+        for (const auto& r : upstream_.seen()) {
+            n += r.method == "POST" && r.target == "/api/v10/channels/9" + user + "/messages" ? 1U : 0U;
+        }
+        return n;
     }
 
     /// The reminders delivered so far: (user id, message body), in order.
@@ -106,6 +127,7 @@ public:
 private:
     mutable std::mutex mutex_;
     std::set<std::string> refusing_;
+    std::map<std::string, int> failing_;
     fake_upstream upstream_;
 };
 
@@ -118,7 +140,11 @@ struct reminder_rig {
     std::unique_ptr<discord_server> server;
     std::string db_path; ///< the first server's, kept across restarts
 
-    explicit reminder_rig(quiz::engine::instant start, std::map<std::string, std::string, std::less<>> more = {})
+    quiz::bot::tutoring::reminder_pacing pacing;
+
+    explicit reminder_rig(quiz::engine::instant start, std::map<std::string, std::string, std::less<>> more = {},
+                          quiz::bot::tutoring::reminder_pacing paced = {})
+        : pacing(std::move(paced))
     {
         set_clock(start);
         extra = {{"DISCORD_API_BASE", api.api_base()}, {"DISCORD_BOT_TOKEN", bot_token}};
@@ -134,6 +160,7 @@ struct reminder_rig {
         quiz::bot::cli::serve_hooks h;
         h.clock = [clock = clock_ms] { return quiz::engine::instant{std::chrono::milliseconds{clock->load()}}; };
         h.on_reminders = [slot = reminders](quiz::bot::tutoring::reminders& r) { slot->store(&r); };
+        h.reminder_retry_after = pacing.retry_after;
         return h;
     }
 
@@ -223,6 +250,9 @@ TEST_CASE("reminders: one DM at 18:00 local in two time zones, none in quiet hou
     const auto tokyo_on = rig.remind(tokyo, {{"zone", "Asia/Tokyo"}});
     CHECK(contains(tokyo_on, "Reminders on: at 18:00 (Asia/Tokyo)"));
     CHECK(contains(rig.remind(tokyo, {}), "the default hour"));
+    // /quiz stats ends with the learner's own setting.
+    const auto stats = content_of(rig.server->command(paris, "stats").body.at("data").as_object());
+    CHECK(contains(stats, "Reminders by DM: on, at 18:00 (Europe/Paris). Next one: Mon 2 Mar at 18:00"));
 
     // Both miss a question now (10:00 in Paris, 18:00 in Tokyo): a review falls due within minutes.
     rig.miss_one(paris);
@@ -424,4 +454,34 @@ TEST_CASE("reminders: ticks from two threads on a two-thread server never send o
         CHECK(n == 1);
     }
     CHECK(rig.count("SELECT count(*) FROM reminder_log") == static_cast<std::int64_t>(learners.size()));
+}
+
+TEST_CASE("reminders: a delivery that fails is tried again, at most three times in all", "[discord][reminders]")
+{
+    quiz::bot::tutoring::reminder_pacing quick;
+    quick.retry_after = 50ms;
+    reminder_rig rig(utc(year{2026} / march / 2, 9h), {}, quick);
+    const auto once = dm_user("80351110224678950", "Once");
+    const auto never = dm_user("80351110224678951", "Never");
+    for (const auto& who : {once, never}) {
+        rig.miss_one(who);
+        rig.remind(who, {{"switch", "on"}, {"time", "18:00"}, {"zone", "Europe/Paris"}});
+    }
+    rig.set_clock(utc(year{2026} / march / 2, 17h));
+    CHECK(rig.tick().sent == 0);
+    rig.api.fail(once.id, 1);
+    rig.api.fail(never.id, 100);
+    rig.set_clock(utc(year{2026} / march / 3, 17h));
+    const auto up = rig.tick();
+    CHECK(up.sent == 1);
+    CHECK(up.failed == 1);
+    CHECK(rig.api.posts_to(once.id) == 2);
+    CHECK(rig.api.posts_to(never.id) == 3);
+    const auto metrics = rig.server->metrics();
+    CHECK(contains(metrics, "quizbot_reminders_total{outcome=\"sent\"} 1"));
+    CHECK(contains(metrics, "quizbot_reminders_total{outcome=\"failed\"} 1"));
+    // Recorded when claimed, so not claimed again that day.
+    rig.set_clock(utc(year{2026} / march / 3, 17h, 30min));
+    CHECK(rig.tick().failed == 0);
+    CHECK(rig.api.posts_to(never.id) == 3);
 }

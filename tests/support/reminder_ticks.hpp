@@ -16,7 +16,10 @@ namespace quiz::test {
 /// Where serve_hooks::on_reminders puts the running server's reminders (null before it starts).
 using reminders_slot = std::shared_ptr<std::atomic<bot::tutoring::reminders*>>;
 
-inline reminders_slot make_reminders_slot() { return std::make_shared<std::atomic<bot::tutoring::reminders*>>(nullptr); }
+inline reminders_slot make_reminders_slot()
+{
+    return std::make_shared<std::atomic<bot::tutoring::reminders*>>(nullptr);
+}
 
 /// Claims the reminders due at the server's clock and waits until each is delivered.
 inline bot::tutoring::reminder_round_up tick_reminders(const reminders_slot& slot)
