@@ -488,3 +488,25 @@ TEST_CASE("reminders: a delivery that fails is tried again, at most three times 
     CHECK(rig.tick().failed == 0);
     CHECK(rig.api.posts_to(never.id) == 3);
 }
+
+TEST_CASE("reminders: the server's own timer sends one when it falls due, with no tick from the test",
+          "[discord][reminders]")
+{
+    reminder_rig rig(utc(year{2026} / march / 2, 9h));
+    const auto learner = dm_user("80351110224678960", "Timer");
+    rig.miss_one(learner);
+    rig.remind(learner, {{"switch", "on"}, {"time", "18:00"}, {"zone", "Europe/Paris"}});
+    rig.set_clock(utc(year{2026} / march / 2, 17h));
+    CHECK(rig.tick().sent == 0); // reviewed that day
+    // A restart a moment before 18:00 the next day: its first claim finds nothing due and sets the timer for 18:00.
+    rig.restart(utc(year{2026} / march / 3, 17h) - 300ms);
+    std::this_thread::sleep_for(100ms);
+    rig.set_clock(utc(year{2026} / march / 3, 17h));
+    const auto give_up = std::chrono::steady_clock::now() + 20s;
+    while (rig.api.delivered().empty() && std::chrono::steady_clock::now() < give_up) {
+        std::this_thread::sleep_for(20ms);
+    }
+    REQUIRE(rig.api.delivered().size() == 1);
+    CHECK(rig.api.delivered().front().first == learner.id);
+    CHECK(rig.count("SELECT count(*) FROM reminder_log") == 1);
+}
