@@ -18,7 +18,7 @@ if(NOT code EQUAL 0)
     message(FATAL_ERROR "exit code ${code}, expected 0\n${out}\n${err}")
 endif()
 foreach(expected "New question 1 of 10" "The answer is " "You already answered this question" "New question 2 of 10"
-        "There is no such choice." "Session over" "1 of 34 questions seen" "over 1 answer")
+        "There is no such choice." "Session over" "1 of 51 questions seen" "over 1 answer")
     string(FIND "${out}" "${expected}" at)
     if(at EQUAL -1)
         message(FATAL_ERROR "missing '${expected}' in:\n${out}\n${err}")
