@@ -89,7 +89,8 @@ public:
         const engine::language lang = options_.lang;
         pack.key = options_.pack;
         pack.title.set(lang, options_.title);
-        pack.guide_title.set(lang, std::string(lang == engine::language::fr ? "Guide : " : "Guide: ") + options_.title);
+        pack.guide_title.set(lang,
+                             std::string(lang == engine::language::fr ? "Guide\u202F: " : "Guide: ") + options_.title);
         pack.languages = {lang};
         for (section_draft& draft : sections_) {
             add_section(pack, draft);

@@ -58,6 +58,7 @@ void check_language(const language_files& files, std::string_view folder_name, s
             guide.warning(section.line, "section " + backticked(section.id) + " has no question");
         }
     }
+    check_key_length_cue(files, out);
 }
 
 } // namespace quiz::content

@@ -25,6 +25,10 @@ struct language_files {
 /// sections named by questions exist in the guide.
 void check_language(const language_files& files, std::string_view folder_name, std::vector<diagnostic>& out);
 
+/// Warns when the correct choice is the longest one (or tied for it) in more questions than chance explains
+/// (one-sided test at 1 %): the cue a test-wise learner uses to answer without knowing.
+void check_key_length_cue(const language_files& files, std::vector<diagnostic>& out);
+
 /// Rules between two languages of one pack: the same questions in the same order with the same structure, the same
 /// concept, misconception and section ids. `reference` is the pack's first language.
 void check_across_languages(const language_files& reference, const language_files& other, std::vector<diagnostic>& out);

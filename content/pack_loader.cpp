@@ -2,6 +2,7 @@
 #include "content/pack_loader.hpp"
 
 #include "content/assemble.hpp"
+#include "content/french_typography.hpp"
 #include "content/guide_file.hpp"
 #include "content/pack_checks.hpp"
 #include "content/questions_file.hpp"
@@ -157,10 +158,16 @@ load_result build_pack(const fs::path& dir, const std::string& folder_name, std:
             entry.unreadable = true;
             continue;
         }
+        std::vector<diagnostic>* diagnostics = nullptr;
         if (parts->kind == file_kind::questions) {
             entry.questions = parse_questions(file.text, path);
+            diagnostics = &entry.questions->diagnostics;
         } else {
             entry.guide = parse_guide(file.text, path);
+            diagnostics = &entry.guide->diagnostics;
+        }
+        if (*lang == engine::language::fr) {
+            check_french_typography(file.text, parts->kind, reporter(path, *diagnostics));
         }
     }
     if (slots.empty()) {

@@ -6,6 +6,7 @@
 #include "engine/pack.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <iomanip>
 #include <ostream>
@@ -21,29 +22,32 @@ using content::diagnostic;
 struct summary_row {
     std::string kind;
     std::string id;
-    std::vector<std::size_t> counts; ///< per language of the pack
+    std::vector<std::size_t> counts;         ///< per language of the pack
+    std::array<std::size_t, 5> difficulty{}; ///< questions at difficulty 1..5, whatever their languages
+
+    void add(const engine::pack& pack, const engine::question& q)
+    {
+        for (std::size_t i = 0; i < pack.languages.size(); ++i) {
+            counts[i] += q.text.has(pack.languages[i]) ? 1U : 0U;
+        }
+        const auto level = std::clamp(q.difficulty, 1, 5);
+        ++difficulty[static_cast<std::size_t>(level - 1)];
+    }
 };
 
 std::vector<summary_row> summarize(const engine::pack& pack)
 {
     const std::size_t n = pack.languages.size();
-    auto with_text = [&](const engine::question& q, std::size_t i) {
-        return q.text.has(pack.languages[i]) ? std::size_t{1} : std::size_t{0};
-    };
     std::vector<summary_row> rows;
     rows.push_back({"questions", "", std::vector<std::size_t>(n)});
     for (const auto& q : pack.questions) {
-        for (std::size_t i = 0; i < n; ++i) {
-            rows.front().counts[i] += with_text(q, i);
-        }
+        rows.front().add(pack, q);
     }
     for (const auto& tag : pack.concepts) {
         summary_row row{"concept", tag.key.value(), std::vector<std::size_t>(n)};
         for (const auto& q : pack.questions) {
             if (std::find(q.concepts.begin(), q.concepts.end(), tag.key) != q.concepts.end()) {
-                for (std::size_t i = 0; i < n; ++i) {
-                    row.counts[i] += with_text(q, i);
-                }
+                row.add(pack, q);
             }
         }
         rows.push_back(std::move(row));
@@ -52,9 +56,7 @@ std::vector<summary_row> summarize(const engine::pack& pack)
         summary_row row{"section", section.key.value(), std::vector<std::size_t>(n)};
         for (const auto& q : pack.questions) {
             if (q.section == section.key) {
-                for (std::size_t i = 0; i < n; ++i) {
-                    row.counts[i] += with_text(q, i);
-                }
+                row.add(pack, q);
             }
         }
         rows.push_back(std::move(row));
@@ -69,6 +71,7 @@ void print_summary(std::ostream& out, const engine::pack& pack)
     const auto rows = summarize(pack);
     constexpr int kind_width = 9;
     constexpr int count_width = 5;
+    constexpr int difficulty_width = 4;
     std::size_t id_width = 0;
     for (const auto& row : rows) {
         id_width = std::max(id_width, row.id.size());
@@ -78,12 +81,20 @@ void print_summary(std::ostream& out, const engine::pack& pack)
     for (const auto lang : pack.languages) {
         out << std::right << std::setw(count_width) << engine::code(lang);
     }
+    out << "   ";
+    for (int level = 1; level <= 5; ++level) {
+        out << std::right << std::setw(difficulty_width) << ("d" + std::to_string(level));
+    }
     out << '\n';
     for (const auto& row : rows) {
         out << "  " << std::left << std::setw(kind_width) << row.kind << ' ' << std::setw(static_cast<int>(id_width))
             << row.id;
         for (const auto count : row.counts) {
             out << std::right << std::setw(count_width) << count;
+        }
+        out << "   ";
+        for (const auto count : row.difficulty) {
+            out << std::right << std::setw(difficulty_width) << count;
         }
         out << '\n';
     }

@@ -69,13 +69,14 @@ TEST_CASE("content check on the valid fixtures prints the summary and exits 0", 
     const auto result = run({"content", "check", (fixtures / "packs/valid").string()});
     CHECK(result.err.empty());
     CHECK(result.code == 0);
+    // Per language, then per difficulty (1 easy to 5 very hard): the fixture's questions are at 2, 4 and 3.
     CHECK(result.out == "pack gpu-basics: GPU memory basics\n"
-                        "                               en   fr\n"
-                        "  questions                     3    3\n"
-                        "  concept   adam-memory         2    2\n"
-                        "  concept   data-parallelism    2    2\n"
-                        "  section   adam-memory         2    2\n"
-                        "  section   data-parallelism    1    1\n"
+                        "                               en   fr     d1  d2  d3  d4  d5\n"
+                        "  questions                     3    3      0   1   1   1   0\n"
+                        "  concept   adam-memory         2    2      0   0   1   1   0\n"
+                        "  concept   data-parallelism    2    2      0   1   1   0   0\n"
+                        "  section   adam-memory         2    2      0   0   1   1   0\n"
+                        "  section   data-parallelism    1    1      0   1   0   0   0\n"
                         "content check: 1 pack valid, 0 warnings\n");
 }
 
@@ -125,7 +126,13 @@ TEST_CASE("the shipped packs pass content check", "[cli][content][shipped]")
     const auto result = run({"content", "check", shipped_packs.string()});
     INFO(result.err);
     CHECK(result.code == 0);
+    CHECK(result.err.empty()); // not a warning either
     CHECK(result.out.find("pack zero-sharded: ") == 0);
+    // docs/pack-format.md shows the bundled pack's counts as this command prints them: they must stay true.
+    const auto summary = result.out.substr(0, result.out.find("content check: "));
+    const auto docs = read_text(fs::path(QUIZ_SOURCE_DIR) / "docs/pack-format.md");
+    INFO(summary);
+    CHECK(docs.find(summary) != std::string::npos);
 }
 
 TEST_CASE("five mistakes injected into a copy of the shipped pack give five file:line errors",

@@ -126,7 +126,7 @@ TEST_CASE("import to pack: choices without feedback keep an empty explanation an
               "net.gift:2: error: choice `right` has no feedback: write its explanation",
               "net.gift:4: error: choice `other` has no feedback: write its explanation",
           });
-    CHECK(*result.pack.guide_title.get(language::fr) == "Guide : Networks");
+    CHECK(*result.pack.guide_title.get(language::fr) == "Guide\u202F: Networks");
 }
 
 TEST_CASE("import to pack: diagnostics of the reader and of the conversion come in line order", "[import]")

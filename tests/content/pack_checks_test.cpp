@@ -8,6 +8,7 @@
 
 using quiz::test::errors_of;
 using quiz::test::fixture_pack;
+using quiz::test::warnings_of;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -241,7 +242,7 @@ TEST_CASE("a question has as many choices in every language", "[checks][language
 {
     auto pack = fixture_pack::valid().edit(
         "questions.fr.md",
-        "- [ ] 4 octets\n  C'est une seule valeur fp32 : l'optimiseur à lui seul en garde trois par paramètre.\n", "");
+        "- [ ] 4 octets\n  C'est une seule valeur fp32 : l'optimiseur à lui seul en garde trois par paramètre.\n", "");
     CHECK(errors_after(pack) ==
           Strings{at(qfr, 36, "question `bytes-per-param` has 2 choices here but 3 in questions.en.md (line 36)")});
 }
@@ -359,4 +360,123 @@ TEST_CASE("every problem of every file is reported in one run, sorted by file an
                   at(qen, 3, "`lang: fr` does not match the file name `questions.en.md` (expected `lang: en`)"),
                   at(qen, 48, "choice repeats the text of line 45"),
                   at(qfr, 39, "difficulty 5 differs from questions.en.md (line 39): 4")});
+}
+
+// Warnings: the pack still loads, with the warning at its line
+
+namespace {
+
+std::string warning_at(const std::string& file, int line, const std::string& message)
+{
+    return file + ":" + std::to_string(line) + ": warning: " + message;
+}
+
+/// A one-language pack of `count` four-choice questions with one choice longer than the others: the key in the
+/// first `key_longest` of them, a wrong choice in the rest. With `tied`, a wrong choice is as long as the key there.
+fixture_pack english_pack(int count, int key_longest, bool tied = false)
+{
+    std::string questions = "---\npack: gpu-basics\nlang: en\ntitle: T\n---\n\n# Concepts\n\n- `c`: C\n\n# Questions\n";
+    for (int i = 0; i < count; ++i) {
+        const bool cued = i < key_longest;
+        const std::string key = cued ? "the right answer, explained at length" : "right";
+        const std::string wrong = !cued  ? "a wrong answer, explained at length"
+                                  : tied ? "the wrong answer, explained at length" // as long as the key
+                                         : "wrong";
+        questions += "\n## q" + std::to_string(i) + "\nsection: s\nconcepts: c\ndifficulty: 3\n\nWhich?\n\n" +
+                     "- [ ] " + wrong + "\n  Why not.\n- [x] " + key + "\n  Why.\n- [ ] false\n  Why not.\n" +
+                     "- [ ] other\n  Why not.\n";
+    }
+    fixture_pack pack;
+    pack.files.push_back({"questions.en.md", questions, true});
+    pack.files.push_back(
+        {"guide.en.md", "---\npack: gpu-basics\nlang: en\ntitle: G\n---\n\n## S {#s}\n\nText.\n", true});
+    return pack;
+}
+
+} // namespace
+
+TEST_CASE("keys that are the longest choice far more often than chance get one warning", "[checks][warnings]")
+{
+    // Twelve four-choice questions: by chance the key is the longest in 3; 8 or more has a chance of 0.28 %.
+    const auto cued = english_pack(12, 8).build();
+    CHECK(cued.packs.size() == 1);
+    CHECK(warnings_of(cued) ==
+          Strings{warning_at(
+              qen, 13,
+              "the correct choice is the longest one (or tied for it) in 8 of 12 questions, where chance gives about "
+              "3.0: learners can pick it by its length; make the wrong choices as long and as "
+              "specific")});
+    // 7 of 12 happens by chance 1.4 % of the time: under the 1 % line, no warning.
+    CHECK(warnings_of(english_pack(12, 7).build()).empty());
+    CHECK(warnings_of(english_pack(12, 0).build()).empty());
+}
+
+TEST_CASE("a key tied with a wrong choice for the longest still counts, against a chance of 2 in 4",
+          "[checks][warnings]")
+{
+    // 12 questions, each with the key and one wrong choice sharing the longest length: chance 12 x 2/4 = 6; all 12
+    // happen with a chance of 1/2^12.
+    CHECK(warnings_of(english_pack(12, 12, true).build()) ==
+          Strings{warning_at(qen, 13,
+                             "the correct choice is the longest one (or tied for it) in 12 of 12 questions, where "
+                             "chance gives about 6.0: learners can pick it by its length; make the wrong choices as "
+                             "long and as specific")});
+    // 9 of 12 has a chance of 7.3 %: no warning.
+    CHECK(warnings_of(english_pack(12, 9, true).build()).empty());
+}
+
+TEST_CASE("French prose gets typography warnings, one per line, at its line", "[checks][warnings][french]")
+{
+    auto pack = fixture_pack::valid();
+    auto& guide = pack.text("guide.fr.md");
+    // The fixture's guide has 18 lines: after a blank one, these are lines 20 to 30.
+    guide += "\nUne espace ordinaire ? Non.\n"
+             "Pas d'espace: non plus.\n"
+             "Des guillemets \"anglais\".\n"
+             "Des guillemets «\u202Ffrançais» mal fermés.\n"
+             "«français\u202F» mal ouverts.\n"
+             "Une fois et demie, pas 1,5x.\n"
+             "Le fine-tuning du modèle.\n"
+             "DeepSpeed supporte le NVMe.\n"
+             "Deux fautes ? Et encore ? Une seule alerte.\n"
+             "Le «\u202Ffine-tuning\u202F» entre guillemets.\n"
+             "Pourquoi 4x\u202F?\n";
+    const std::string factor = "write the factor in words (« quatre fois moins », « divisé par 8 ») instead of ";
+    const std::string space_before_question = "replace the space before `?` with a narrow no-break space (U+202F)";
+    CHECK(warnings_of(pack.build()) ==
+          Strings{
+              warning_at(gfr, 20, space_before_question),
+              warning_at(gfr, 21, "put a narrow no-break space (U+202F) before `:`"),
+              warning_at(gfr, 22, "use French quotes « » (with U+202F inside) instead of `\"`"),
+              warning_at(gfr, 23, "put a narrow no-break space (U+202F) before `»`"),
+              warning_at(gfr, 24, "put a narrow no-break space (U+202F) after `«`"),
+              warning_at(gfr, 25, factor + "`1,5x`"),
+              warning_at(gfr, 26, "`fine-tuning` is an anglicism: write « affinage » (« affiner »)"),
+              warning_at(gfr, 27, "`supporte` is an anglicism: write « prend en charge »"),
+              warning_at(gfr, 28, space_before_question),
+              warning_at(gfr, 29, "`fine-tuning` is an anglicism: write « affinage » (« affiner »)"),
+              warning_at(gfr, 30, factor + "`4x`"),
+          });
+}
+
+TEST_CASE("French typography leaves code, links, times and the format's own structure alone",
+          "[checks][warnings][french]")
+{
+    auto pack = fixture_pack::valid();
+    pack.text("guide.fr.md") += "\nLa clé `\"stage\": 3` et `a ? b : c` sont du code.\n"
+                                "Voir https://deepspeed.ai/docs/config-json/#zero-optimizations?x=1 et "
+                                "[la doc](https://pytorch.org/docs?a=b).\n"
+                                "Rendez-vous à 10:30\u202F; ratio 1:2\u202F; `x != y`\u202F; vraiment\u202F?!\n"
+                                "\n```json\n{\"stage\": 3}\n```\n"
+                                "\n| a | b |\n|:---|---:|\n| 8 × 2 | 16 |\n";
+    // The questions file's `section:`, `difficulty:`, ``- `id`: label`` and `## id` lines are structure: the valid
+    // fixture has them all and no warning.
+    CHECK(warnings_of(pack.build()).empty());
+}
+
+TEST_CASE("English files get no French typography warning", "[checks][warnings][french]")
+{
+    auto pack = fixture_pack::valid().edit("guide.en.md", "Every rank keeps a full copy of the model states.",
+                                           "Does every rank keep a 4x copy: \"yes\"?");
+    CHECK(warnings_of(pack.build()).empty());
 }

@@ -45,7 +45,7 @@ TEST_CASE("the valid fixture pack loads into the engine's pack", "[loader]")
     CHECK(*pack.title.get(language::fr) == "Les bases de la mémoire GPU");
     CHECK(*pack.level.get(language::fr) == "difficile");
     CHECK(*pack.description.get(language::en) == "Covers what lives in GPU memory during training.");
-    CHECK(*pack.guide_title.get(language::fr) == "Guide : les bases de la mémoire GPU");
+    CHECK(*pack.guide_title.get(language::fr) == "Guide : les bases de la mémoire GPU");
 
     REQUIRE(pack.sections.size() == 2);
     CHECK(pack.sections[0].key.value() == "adam-memory");
@@ -73,9 +73,9 @@ TEST_CASE("the valid fixture pack loads into the engine's pack", "[loader]")
     CHECK_FALSE(q.misconceptions[1].has_value());
     const auto& fr = *q.text.get(language::fr);
     CHECK(fr.stem == "Avec 8 GPU en parallélisme de données et sans partitionnement, quelle part de l'état d'Adam "
-                     "garde `rank 0` ?\n\nNe comptez que les états du modèle.");
+                     "garde `rank 0`\u202F?\n\nNe comptez que les états du modèle.");
     CHECK(fr.choices[1].text == "La totalité");
-    CHECK(fr.choices[1].explanation == "Exact : chaque rang garde les 16 octets par paramètre.");
+    CHECK(fr.choices[1].explanation == "Exact : chaque rang garde les 16 octets par paramètre.");
 
     std::set<std::string> hashes;
     for (const auto& question : pack.questions) {

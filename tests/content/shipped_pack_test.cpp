@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace quiz;
 using engine::language;
 
@@ -26,11 +28,13 @@ TEST_CASE("the zero-sharded pack passes the check in both languages", "[shipped]
         return all;
     }());
     CHECK(quiz::test::errors_of(result).empty());
+    // No warning either: no key given away by its length, French typography throughout, every tag used.
+    CHECK(quiz::test::warnings_of(result).empty());
     REQUIRE(result.packs.size() == 1);
     const auto& pack = result.packs[0];
     CHECK(pack.key.value() == "zero-sharded");
     CHECK(pack.languages == std::vector{language::en, language::fr});
-    CHECK(pack.questions.size() >= 32);
+    CHECK(pack.questions.size() >= 48);
     for (const auto& q : pack.questions) {
         INFO(q.key.value());
         CHECK(q.text.has(language::en));
@@ -54,5 +58,21 @@ TEST_CASE("the zero-sharded pack holds the 8 seed questions with the seed's answ
         REQUIRE(q != nullptr);
         CHECK(q->correct == correct);
         CHECK(q->choice_count() >= 4);
+    }
+}
+
+TEST_CASE("every topic the zero-sharded pack promises has at least five hard questions", "[shipped]")
+{
+    const auto result = content::load_pack(shipped);
+    REQUIRE(result.packs.size() == 1);
+    const auto& pack = result.packs[0];
+    // The description's promise: stages, Adam memory, gathering, reduction, offload and communication costs.
+    for (const std::string section :
+         {"zero-stages", "adam-memory", "parameter-gathering", "gradient-reduction", "offload", "communication"}) {
+        const auto hard = std::count_if(pack.questions.begin(), pack.questions.end(), [&](const engine::question& q) {
+            return q.section.value() == section && q.difficulty >= 3;
+        });
+        INFO(section);
+        CHECK(hard >= 5);
     }
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Feeds arbitrary bytes to the questions and guide parsers, then to the whole pack check: NUL bytes split the input
-// into questions.en.md, guide.en.md, questions.fr.md and guide.fr.md so that cross-file and cross-language rules run.
+// Feeds arbitrary bytes to the questions and guide parsers and to the French typography check, then to the whole
+// pack check: NUL bytes split the input into questions.en.md, guide.en.md, questions.fr.md and guide.fr.md so that
+// cross-file and cross-language rules run.
 #include "content/diagnostic.hpp"
+#include "content/french_typography.hpp"
 #include "content/guide_file.hpp"
 #include "content/pack_loader.hpp"
 #include "content/questions_file.hpp"
@@ -33,6 +35,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     consume(quiz::content::parse_questions(input, "questions.en.md").diagnostics);
     consume(quiz::content::parse_guide(input, "guide.en.md").diagnostics);
+    for (const auto kind : {quiz::content::file_kind::questions, quiz::content::file_kind::guide}) {
+        std::vector<quiz::content::diagnostic> typography;
+        quiz::content::check_french_typography(input, kind, quiz::content::reporter("questions.fr.md", typography));
+        consume(typography);
+    }
 
     constexpr std::array names{"questions.en.md", "guide.en.md", "questions.fr.md", "guide.fr.md"};
     std::vector<quiz::content::source_file> files;
