@@ -167,6 +167,87 @@ TEST_CASE("malformed requests are answered 400 with a request id", "[http]")
     CHECK(reply->field("x-request-id").size() == 16);
 }
 
+TEST_CASE("framing RFC 9112 refuses is answered 400 and the connection closed, so nothing rides along",
+          "[http][framing]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    // Each case is followed by a second request on the same connection: a server that misreads the first one's
+    // framing would answer the smuggled second one too.
+    const std::string smuggled = "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n";
+    const std::string bad =
+        GENERATE(as<std::string>{},
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n",     // §6.3: chunked must be last
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n", // not a known coding
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", // chunked not last
+                 "GET /hello HTTP/1.1\r\n\r\n",                                                // §3.2: no Host
+                 "GET /hello HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",                          // two Host fields
+                 "GET /hello HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n folded\r\n\r\n",             // §5.2: obs-fold
+                 "GET /hello HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n\tfolded\r\n\r\n");
+    CAPTURE(bad);
+    loopback_client c(srv.port());
+    REQUIRE(c.send_raw(bad + smuggled));
+    const auto reply = c.read();
+    REQUIRE(reply);
+    CHECK(reply->status == 400);
+    CHECK(c.wait_closed());
+}
+
+TEST_CASE("HTTP/1.0 needs no Host, chunked alone is read, another coding before chunked is 501", "[http][framing]")
+{
+    const auto routes = basic_routes();
+    running_server srv(routes);
+    loopback_client old(srv.port());
+    REQUIRE(old.send_raw("GET /hello HTTP/1.0\r\n\r\n"));
+    const auto hello = old.read();
+    REQUIRE(hello);
+    CHECK(hello->status == 200);
+
+    loopback_client chunked(srv.port());
+    REQUIRE(chunked.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                             "5\r\nhello\r\n0\r\n\r\n"));
+    const auto echoed = chunked.read();
+    REQUIRE(echoed);
+    CHECK(echoed->status == 200);
+    CHECK(echoed->body == "hello");
+
+    // Two fields make one list, "gzip, chunked": framed by chunked, but gzip is a coding the server does not decode
+    // (RFC 9112 §6.1: 501), and the connection closes rather than guess where the next request starts.
+    loopback_client coded(srv.port());
+    REQUIRE(coded.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n"
+                           "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"));
+    const auto refused = coded.read();
+    REQUIRE(refused);
+    CHECK(refused->status == 501);
+    CHECK(coded.wait_closed());
+}
+
+TEST_CASE("the header limit is exact: a header of the limit is read, one byte more is 431", "[http][framing]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.header_limit = 1024;
+    running_server srv(routes, limits);
+    // The header is the request line, the fields and the blank line that ends them.
+    const std::string start = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Padding: ";
+    const auto header_of = [&](std::size_t bytes) {
+        return start + std::string(bytes - start.size() - 4, 'p') + "\r\n\r\n";
+    };
+    REQUIRE(header_of(1024).size() == 1024);
+
+    loopback_client at_limit(srv.port());
+    REQUIRE(at_limit.send_raw(header_of(1024)));
+    const auto read = at_limit.read();
+    REQUIRE(read);
+    CHECK(read->status == 200);
+
+    loopback_client above(srv.port());
+    REQUIRE(above.send_raw(header_of(1025)));
+    const auto refused = above.read();
+    REQUIRE(refused);
+    CHECK(refused->status == 431);
+}
+
 TEST_CASE("Expect: 100-continue gets 100 Continue when the body fits, 413 at once when it does not", "[http]")
 {
     const auto routes = basic_routes();
