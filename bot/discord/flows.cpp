@@ -115,7 +115,7 @@ std::optional<tutoring::request> request_of(const interaction& in)
     if (!what) {
         return std::nullopt;
     }
-    return tutoring::request{actor_of(in), std::move(*what), std::nullopt};
+    return tutoring::request{actor_of(in), std::move(*what), in.delivery_key()};
 }
 
 reply stale_button_reply(const interaction& in)

@@ -71,6 +71,13 @@ struct interaction {
 
     /// In a server channel (rather than a DM): what the learner does there is shown to them only.
     [[nodiscard]] bool in_guild() const noexcept { return !guild_id.empty(); }
+
+    /// The key recorded when the interaction is handled, in the same transaction: a signed interaction captured and
+    /// sent again (its token lives 15 minutes; the key is kept a day) is then answered without effect.
+    [[nodiscard]] std::optional<std::string> delivery_key() const
+    {
+        return id.empty() ? std::nullopt : std::optional<std::string>("interaction:" + id);
+    }
 };
 
 struct parse_result {

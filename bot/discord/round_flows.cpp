@@ -76,7 +76,7 @@ std::variant<tutoring::round_request, reply> group_request(const interaction& in
     open.pack = c.option("pack");
     open.questions = integer_option(c, "questions");
     open.seconds = integer_option(c, "seconds");
-    return tutoring::round_request{actor_of(in), std::move(open), std::nullopt,
+    return tutoring::round_request{actor_of(in), std::move(open), in.delivery_key(),
                                    tutoring::message_news{std::nullopt, in.token}};
 }
 
@@ -89,7 +89,7 @@ std::optional<round_click> round_click_of(const interaction& in)
     if (!b) {
         return std::nullopt;
     }
-    return round_click{*b, tutoring::round_request{actor_of(in), action_of(*b), std::nullopt,
+    return round_click{*b, tutoring::round_request{actor_of(in), action_of(*b), in.delivery_key(),
                                                    tutoring::message_news{std::nullopt, in.token}}};
 }
 

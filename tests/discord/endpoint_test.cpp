@@ -256,6 +256,35 @@ TEST_CASE("endpoint: forget-me asks first, then erases the learner", "[discord]"
     CHECK(count(s.db_path(), "SELECT count(*) FROM session") == 0);
 }
 
+TEST_CASE("endpoint: a replayed interaction, signed and all, changes nothing", "[discord][replay]")
+{
+    discord_server s;
+    // A captured /quiz start sent again: no second session.
+    discord_user starter;
+    starter.id = "80351110224678913";
+    REQUIRE(s.command(starter, "start").status == 200);
+    const auto start_body = s.last_body();
+    const auto replayed_start = s.post(start_body, "replayed_start");
+    CHECK(replayed_start.status == 200);
+    CHECK(is_ephemeral(replayed_start));
+
+    // A captured forget-me confirmation sent again after the learner came back: nothing is erased.
+    const discord_user who;
+    REQUIRE(s.command(who, "start").status == 200);
+    const auto asked = s.command(who, "forget-me");
+    const auto erased = s.click(who, asked.body.at("data").as_object(), "quiz:forget:yes");
+    REQUIRE(content_of(erased) == "Done: everything quizbot kept about you is erased.");
+    const auto confirm_body = s.last_body();
+    REQUIRE(s.command(who, "start").status == 200); // back, as a new learner
+    const auto replayed_confirm = s.post(confirm_body, "replayed_confirm");
+    CHECK(replayed_confirm.status == 200);
+    CHECK(content_of(replayed_confirm) != "Done: everything quizbot kept about you is erased.");
+
+    s.stop();
+    CHECK(count(s.db_path(), "SELECT count(*) FROM learner") == 2);
+    CHECK(count(s.db_path(), "SELECT count(*) FROM session") == 2);
+}
+
 TEST_CASE("endpoint: the shared action sequence shows the same screens, as Discord messages", "[discord]")
 {
     using quiz::test::seen;

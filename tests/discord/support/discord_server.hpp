@@ -113,12 +113,16 @@ public:
     /// Signs `body` with the application's key and posts it; `name` labels the kept answer.
     interaction_reply post(const std::string& body, const std::string& name)
     {
+        last_body_ = body;
         const std::string timestamp = "1700000000";
         const std::string fields =
             "Content-Type: application/json\r\nX-Signature-Ed25519: " + signer_.sign_hex(timestamp, body) +
             "\r\nX-Signature-Timestamp: " + timestamp + "\r\n";
         return send(body, fields, name);
     }
+
+    /// The body of the last interaction posted, to send it again as a replay would.
+    [[nodiscard]] const std::string& last_body() const { return last_body_; }
 
     /// The `/metrics` page.
     [[nodiscard]] std::string metrics()
@@ -226,6 +230,7 @@ private:
     std::ostringstream err_;
     int code_ = -1;
     long long ids_ = 0;
+    std::string last_body_;
     std::atomic<bool> listened_{false};
     std::promise<bot::http::server*> listening_;
     bot::http::server* server_ = nullptr;
