@@ -45,7 +45,8 @@ std::string help_text(const intent& asked, engine::language lang)
     }
     std::string out;
     if (!asked.unknown_word.empty()) {
-        out = say(text::unknown_command, lang, {arg::str("word", asked.unknown_word)}) + "\n";
+        // The user's own word: escaped, or `<!channel>` typed after the command would come back as a mention.
+        out = say(text::unknown_command, lang, {arg::str("word", escape_mrkdwn(asked.unknown_word))}) + "\n";
     }
     return out + say(text::help, lang, {arg::str("command", asked.command)});
 }

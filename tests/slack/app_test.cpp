@@ -279,6 +279,17 @@ TEST_CASE("language from users.info, overridden by /quiz lang", "[slack][app]")
     CHECK(has(missing[0], "There is no pack “no-such-pack”."));
 }
 
+TEST_CASE("a word the user typed comes back escaped, never as Slack markup", "[slack][app][escape]")
+{
+    slack_bot bot;
+    // Typed as is, `<!channel>` would notify the whole channel when echoed; `&` starts an entity.
+    bot.command("<!channel>&", bot.fake.hook(1));
+    const auto unknown = bot.fake.wait_for(hook_path(1), 1);
+    REQUIRE(unknown.size() == 1);
+    CHECK(has(unknown[0], "Unknown command `&lt;!channel&gt;&amp;`."));
+    CHECK_FALSE(has(unknown[0], "<!channel>"));
+}
+
 TEST_CASE("the shared action sequence shows the same screens, as Block Kit messages", "[slack][app]")
 {
     using quiz::test::seen;
