@@ -11,6 +11,45 @@ bool unreserved(char c) noexcept
            c == '_' || c == '~';
 }
 
+/// Well-formed UTF-8 (RFC 3629): no overlong form, no surrogate, nothing above U+10FFFF.
+bool valid_utf8(std::string_view text) noexcept
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        std::size_t length = 0;
+        unsigned low = 0x80; // bounds of the second byte, which rule out overlongs, surrogates and > U+10FFFF
+        unsigned high = 0xBF;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            length = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            length = 3;
+            low = c == 0xE0 ? 0xA0 : 0x80;
+            high = c == 0xED ? 0x9F : 0xBF;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            length = 4;
+            low = c == 0xF0 ? 0x90 : 0x80;
+            high = c == 0xF4 ? 0x8F : 0xBF;
+        } else {
+            return false;
+        }
+        if (i + length > text.size()) {
+            return false;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            const auto b = static_cast<unsigned char>(text[i + k]);
+            if (b < (k == 1 ? low : 0x80U) || b > (k == 1 ? high : 0xBFU)) {
+                return false;
+            }
+        }
+        i += length;
+    }
+    return true;
+}
+
 } // namespace
 
 int hex_digit_value(char c) noexcept
@@ -68,8 +107,8 @@ std::optional<std::vector<std::pair<std::string, std::string>>> parse_form(std::
         const auto eq = part.find('=');
         auto name = percent_decode(part.substr(0, eq), true);
         auto value = percent_decode(eq == std::string_view::npos ? std::string_view{} : part.substr(eq + 1), true);
-        if (!name || !value) {
-            return std::nullopt;
+        if (!name || !value || !valid_utf8(*name) || !valid_utf8(*value)) {
+            return std::nullopt; // forms are UTF-8 (Slack's, browsers'): other bytes would reach names and JSON
         }
         out.emplace_back(std::move(*name), std::move(*value));
     }

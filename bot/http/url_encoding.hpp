@@ -14,7 +14,7 @@ namespace quiz::bot::http {
 [[nodiscard]] std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space = false);
 
 /// Parses `a=1&b=x%20y` (a query string or an application/x-www-form-urlencoded body) in order; a name may repeat.
-/// nullopt when any part is malformed.
+/// nullopt when any part is malformed, including a name or value that is not well-formed UTF-8.
 [[nodiscard]] std::optional<std::vector<std::pair<std::string, std::string>>> parse_form(std::string_view text);
 
 /// Encodes everything but unreserved characters (RFC 3986), for building query strings and paths.

@@ -121,6 +121,15 @@ TEST_CASE("percent decoding and form parsing", "[router]")
     CHECK((*form)[2] == std::pair<std::string, std::string>{"empty", ""});
     CHECK((*form)[3] == std::pair<std::string, std::string>{"flag", ""});
     CHECK_FALSE(parse_form("a=%G0"));
+    // Names and values must be well-formed UTF-8: a lone byte, an overlong '/', a surrogate, above U+10FFFF, a cut
+    // sequence; two to four bytes that are well formed pass.
+    for (const auto* bad : {"text=%FF", "text=%C0%AF", "text=%ED%A0%80", "text=%F4%90%80%80", "text=%E2%82", "%FE=x"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_form(bad));
+    }
+    const auto accented = parse_form("text=%C3%A9%E2%82%AC%F0%9F%98%80");
+    REQUIRE(accented);
+    CHECK(accented->at(0).second == "\u00e9\u20ac\U0001F600");
 
     CHECK(percent_encode("a b/c~é") == "a%20b%2Fc~%C3%A9");
 }
