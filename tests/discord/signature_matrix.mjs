@@ -81,11 +81,14 @@ const flipHex = (h, index) => {
 
 const ts = '1700000000';
 const ping = '{"type":1}';
-const help = JSON.stringify({
-    type: 2, id: '1500000000000000001', application_id: '1100000000000000001', token: 'dG9rZW4', version: 1,
+// Every interaction Discord sends has its own id: the same id again is a replay, which quizbot runs once.
+const helpWithId = (id) => JSON.stringify({
+    type: 2, id, application_id: '1100000000000000001', token: 'dG9rZW4', version: 1,
     locale: 'fr', context: 1, user: { id: '80351110224678912', username: 'nelly' },
     data: { id: '1300000000000000003', name: 'quiz', type: 1, options: [{ name: 'help', type: 1 }] },
 });
+const help = helpWithId('1500000000000000001');
+const helpAgain = helpWithId('1500000000000000002');
 const good = signed(app, ts, ping);
 const big = '{"type":1,"pad":"' + 'x'.repeat(70 * 1024) + '"}';
 
@@ -122,7 +125,7 @@ if (pong.text !== '{"type":1}') {
     console.log(`FAIL PONG body: ${pong.text}`);
     failed++;
 }
-const answer = JSON.parse((await post(help, signed(app, ts, help))).text);
+const answer = JSON.parse((await post(helpAgain, signed(app, ts, helpAgain))).text);
 if (answer.type !== 4 || !answer.data.content.includes('/quiz commencer')) {
     console.log(`FAIL the French help: ${JSON.stringify(answer)}`);
     failed++;
