@@ -51,6 +51,11 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_MAX_HEADER_BYTES", "8192", "largest request line and fields, 1024-1048576; larger is answered 431",
      false},
     {"QUIZBOT_MAX_CONNECTIONS", "512", "connections served at once, 1-1000000 (keep below the open file limit)", false},
+    {"QUIZBOT_CONNECTIONS_PER_IP", "128",
+     "connections one client address may hold, 1-1000000 (behind a proxy: every connection is the proxy's)", false},
+    {"QUIZBOT_HEADER_TIMEOUT_MS", "10000", "from a request's first byte to the end of its header, 100-3600000", false},
+    {"QUIZBOT_MIN_BODY_RATE", "240", "bytes a second a request body must average after 5 s, 0 (none)-1000000000",
+     false},
     {"QUIZBOT_READ_TIMEOUT_MS", "10000", "longest wait for more bytes of a started request, 100-3600000", false},
     {"QUIZBOT_IDLE_TIMEOUT_MS", "30000", "keep-alive: longest wait for a connection's next request, 100-3600000",
      false},
@@ -323,6 +328,9 @@ void read_limits(reader& in, http::server_limits& limits)
     read_number<std::size_t>(in, "QUIZBOT_MAX_BODY_BYTES", 1024, 64 * 1024 * 1024, limits.body_limit);
     read_number<std::size_t>(in, "QUIZBOT_MAX_HEADER_BYTES", 1024, 1024 * 1024, limits.header_limit);
     read_number<std::size_t>(in, "QUIZBOT_MAX_CONNECTIONS", 1, 1'000'000, limits.max_connections);
+    read_number<std::size_t>(in, "QUIZBOT_CONNECTIONS_PER_IP", 1, 1'000'000, limits.max_connections_per_address);
+    read_milliseconds(in, "QUIZBOT_HEADER_TIMEOUT_MS", limits.header_timeout);
+    read_number<std::size_t>(in, "QUIZBOT_MIN_BODY_RATE", 0, 1'000'000'000, limits.min_body_rate);
     read_milliseconds(in, "QUIZBOT_READ_TIMEOUT_MS", limits.read_timeout);
     read_milliseconds(in, "QUIZBOT_IDLE_TIMEOUT_MS", limits.idle_timeout);
     read_milliseconds(in, "QUIZBOT_REQUEST_TIMEOUT_MS", limits.request_deadline);
@@ -501,6 +509,9 @@ std::string describe(const config& cfg)
            " max_body_bytes=" + std::to_string(cfg.limits.body_limit) +
            " max_header_bytes=" + std::to_string(cfg.limits.header_limit) +
            " max_connections=" + std::to_string(cfg.limits.max_connections) +
+           " max_connections_per_address=" + std::to_string(cfg.limits.max_connections_per_address) +
+           " header_timeout_ms=" + std::to_string(cfg.limits.header_timeout.count()) +
+           " min_body_rate=" + std::to_string(cfg.limits.min_body_rate) +
            " read_timeout_ms=" + std::to_string(cfg.limits.read_timeout.count()) +
            " idle_timeout_ms=" + std::to_string(cfg.limits.idle_timeout.count()) +
            " request_timeout_ms=" + std::to_string(cfg.limits.request_deadline.count()) +

@@ -12,7 +12,10 @@ service_metrics::service_metrics(metrics::registry& r)
                                          metrics::latency_buckets())),
       http_connections(r.add_gauge("quizbot_http_connections", "HTTP connections open now.")),
       http_connections_refused(r.add_counter("quizbot_http_connections_refused_total",
-                                             "Connections answered 503 because the connection limit was reached.")),
+                                             "Connections answered 503 because the server's or the client "
+                                             "address's connection limit was reached.")),
+      http_connections_evicted(r.add_counter("quizbot_http_connections_evicted_total",
+                                             "Idle keep-alive connections closed to make room for a new one.")),
       answers_recorded(r.counters("quizbot_answers_recorded_total",
                                   "Learner answers stored, by front end (web, discord, slack).", {"source"})),
       db_transaction_duration(r.add_histogram("quizbot_db_transaction_duration_seconds",

@@ -24,6 +24,8 @@ struct service_metrics {
     metrics::histogram_family& http_request_duration;
     metrics::gauge& http_connections;
     metrics::counter& http_connections_refused;
+    /// Idle keep-alive connections closed to make room for a new one at the connection limit.
+    metrics::counter& http_connections_evicted;
     /// Labels: source (web, discord, slack). Answers learners gave that were stored; count them with
     /// answer_recorded().
     metrics::counter_family& answers_recorded;

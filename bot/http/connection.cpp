@@ -287,11 +287,12 @@ std::string remote_of(const tcp::socket& socket)
 
 } // namespace
 
-net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket)
+net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket, std::string address)
 {
     const server_limits& limits = s->options.limits;
     const std::string remote = remote_of(socket);
     auto control = std::make_shared<connection_control>(socket.get_executor());
+    control->address = std::move(address);
     beast::tcp_stream stream(std::move(socket));
     control->socket = &stream.socket();
     const connection_guard guard(*s, control);
@@ -314,6 +315,7 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket)
         }
         const auto started = clock::now();
         const auto deadline = started + limits.request_deadline;
+        const auto header_deadline = std::min(deadline, started + limits.header_timeout);
 
         beast::error_code read_error;
         std::optional<refusal> refused;
@@ -329,7 +331,7 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket)
                 refused = refusal{431, "request header fields too large"};
                 break;
             }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(header_deadline - clock::now());
             if (left <= 0ms) {
                 read_error = beast::error::timeout;
                 break;
@@ -350,8 +352,15 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket)
         parser.body_limit(limits.body_limit);
         bool continue_sent = false;
         bool framing_checked = false;
+        clock::time_point body_started;
         while (!read_error && !refused && !parser.is_done()) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+            if (framing_checked && limits.min_body_rate > 0) {
+                // Kestrel's rule: after a grace period, the body so far must have come at the minimum rate.
+                const auto earned = std::chrono::milliseconds(parser.get().body().size() * 1000 / limits.min_body_rate);
+                left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                          body_started + limits.body_grace + earned - clock::now()));
+            }
             if (left <= 0ms) {
                 read_error = beast::error::timeout;
                 break;
@@ -364,6 +373,7 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket)
             }
             if (parser.is_header_done() && !framing_checked) {
                 framing_checked = true;
+                body_started = clock::now();
                 refused = refuse_framing(parser.get().base());
                 if (refused) {
                     break;

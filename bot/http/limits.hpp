@@ -17,9 +17,18 @@ struct server_limits {
     /// From a request's first byte to its response written: bounds slow trickling and slow handlers alike.
     /// A handler still running at the deadline is answered 503.
     std::chrono::milliseconds request_deadline{30'000};
+    /// From a request's first byte to the end of its header, however steadily the bytes trickle in.
+    std::chrono::milliseconds header_timeout{10'000};
+    /// A body must arrive at this many bytes a second on average once `body_grace` has passed; 0: no minimum.
+    std::size_t min_body_rate = 240;
+    std::chrono::milliseconds body_grace{5'000};
     std::chrono::milliseconds write_timeout{10'000};
-    /// Connections served at once; beyond it a new connection gets 503 and is closed.
+    /// Connections served at once. At the limit a new connection takes the place of the longest-idle one (waiting
+    /// for its next request); when none is idle it gets 503 and is closed.
     std::size_t max_connections = 512;
+    /// Connections one client address may hold at once; beyond it 503. Behind a reverse proxy every connection
+    /// comes from the proxy's address.
+    std::size_t max_connections_per_address = 128;
     std::size_t max_requests_per_connection = 1000;
     /// After a stop request, how long in-flight requests may take before their connections are cut.
     std::chrono::milliseconds drain_timeout{10'000};

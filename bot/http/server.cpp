@@ -199,13 +199,66 @@ void server::impl::remove_connection(std::uint64_t id)
 {
     {
         const std::lock_guard lock(mutex);
-        connections.erase(id);
+        if (const auto it = connections.find(id); it != connections.end()) {
+            if (const auto held = per_address.find(it->second->address);
+                held != per_address.end() && --held->second == 0) {
+                per_address.erase(held);
+            }
+            connections.erase(it);
+        }
     }
     metrics.http_connections.add(-1);
     if (active.fetch_sub(1) == 1 && stopping && !destroying) {
         // The drain checks `active` on the strand before each wait, so this wake-up cannot be lost.
         net::post(*strand, [this] { drain_timer->cancel(); });
     }
+}
+
+bool server::impl::reserve_address(const std::string& address)
+{
+    const std::lock_guard lock(mutex);
+    auto& held = per_address[address];
+    if (held >= options.limits.max_connections_per_address) {
+        return false;
+    }
+    ++held;
+    return true;
+}
+
+bool server::impl::evict_idle()
+{
+    const std::lock_guard lock(mutex);
+    for (const auto& [id, control] : connections) {
+        if (control->idle.load() && !control->evicted.exchange(true)) {
+            // The socket is the connection's own: closed on its executor, and only if it is still waiting there.
+            net::post(control->executor, [control] {
+                if (control->socket != nullptr && control->idle.load()) {
+                    boost::system::error_code ignored;
+                    control->socket->cancel(ignored);
+                }
+            });
+            metrics.http_connections_evicted.inc();
+            return true;
+        }
+    }
+    return false;
+}
+
+void server::impl::refuse(tcp::socket socket, std::string_view limit)
+{
+    metrics.http_connections_refused.inc();
+    const auto now_s =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    if (now_s - last_refusal_log.exchange(now_s) >= 10) {
+        log.warn("connection limit reached limit={} max_connections={} max_connections_per_address={} "
+                 "refused_total={}",
+                 limit, options.limits.max_connections, options.limits.max_connections_per_address,
+                 metrics.http_connections_refused.value());
+    }
+    if (refusing.load() < 64) {
+        auto ex = socket.get_executor();
+        net::co_spawn(ex, answer_refusal(std::move(socket)), net::detached);
+    } // beyond that the socket just closes
 }
 
 net::awaitable<void> server::impl::accept_loop()
@@ -226,40 +279,40 @@ net::awaitable<void> server::impl::accept_loop()
             co_await pause.async_wait(as_result);
             continue;
         }
-        if (active.load() >= options.limits.max_connections) {
-            metrics.http_connections_refused.inc();
-            const auto now_s =
-                std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now().time_since_epoch())
-                    .count();
-            if (now_s - last_refusal_log.exchange(now_s) >= 10) {
-                log.warn("connection limit reached max_connections={} refused_total={}", options.limits.max_connections,
-                         metrics.http_connections_refused.value());
-            }
-            if (refusing.load() < 64) {
-                auto ex = socket.get_executor();
-                net::co_spawn(ex, refuse(std::move(socket)), net::detached);
-            }
-            continue; // beyond that the socket just closes
+        // Like nginx: an idle keep-alive connection gives its place up before a new client is turned away.
+        if (active.load() >= options.limits.max_connections && !evict_idle()) {
+            refuse(std::move(socket), "server");
+            continue;
+        }
+        boost::system::error_code peer_error;
+        auto address = socket.remote_endpoint(peer_error).address().to_string();
+        if (peer_error) {
+            continue; // the client is gone already
+        }
+        if (!reserve_address(address)) {
+            refuse(std::move(socket), "address");
+            continue;
         }
         active.fetch_add(1);
         metrics.http_connections.add(1);
         auto ex = socket.get_executor();
-        net::co_spawn(ex, serve_connection(this, std::move(socket)), [this](const std::exception_ptr& e) {
-            if (!e) {
-                return;
-            }
-            try {
-                std::rethrow_exception(e);
-            } catch (const std::exception& failure) {
-                log.error("connection ended by an exception error={}", log_quote(failure.what()));
-            } catch (...) {
-                log.error("connection ended by an unknown exception");
-            }
-        });
+        net::co_spawn(ex, serve_connection(this, std::move(socket), std::move(address)),
+                      [this](const std::exception_ptr& e) {
+                          if (!e) {
+                              return;
+                          }
+                          try {
+                              std::rethrow_exception(e);
+                          } catch (const std::exception& failure) {
+                              log.error("connection ended by an exception error={}", log_quote(failure.what()));
+                          } catch (...) {
+                              log.error("connection ended by an unknown exception");
+                          }
+                      });
     }
 }
 
-net::awaitable<void> server::impl::refuse(tcp::socket socket)
+net::awaitable<void> server::impl::answer_refusal(tcp::socket socket)
 {
     using namespace std::chrono_literals;
     refusing.fetch_add(1);

@@ -17,9 +17,12 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 
 namespace quiz::bot::http {
@@ -37,7 +40,10 @@ struct connection_control {
 
     net::any_io_executor executor;
     tcp::socket* socket = nullptr; ///< null once the connection has ended
-    bool idle = false;             ///< waiting for the first byte of the next request
+    /// Waiting for the first byte of the next request. Read by the acceptor too, to find a place to free.
+    std::atomic<bool> idle{false};
+    std::atomic<bool> evicted{false}; ///< chosen to make room: closed once, and chosen once
+    std::string address;              ///< the client's address, without the port: its place in the per-address count
 };
 
 struct server::impl {
@@ -52,6 +58,10 @@ struct server::impl {
 
     std::uint64_t add_connection(std::shared_ptr<connection_control> control);
     void remove_connection(std::uint64_t id);
+    /// Counts a connection from `address` unless it already holds its share; false then.
+    bool reserve_address(const std::string& address);
+    /// Closes the longest-idle connection to make room for a new one; false when none is idle.
+    bool evict_idle();
 
     server_options options;
     const router& routes;
@@ -76,16 +86,18 @@ struct server::impl {
     /// with the strand before the owner, seeing run() return, destroys the server.
     std::mutex stop_mutex;
 
-    std::mutex mutex; ///< guards the two members below
+    std::mutex mutex; ///< guards the three members below
     std::uint64_t next_connection = 0;
-    std::unordered_map<std::uint64_t, std::shared_ptr<connection_control>> connections;
+    std::map<std::uint64_t, std::shared_ptr<connection_control>> connections; ///< oldest first
+    std::unordered_map<std::string, std::size_t> per_address;
 
     std::uint16_t bound_port = 0;
     bool listening = false;
 
 private:
     net::awaitable<void> accept_loop();
-    net::awaitable<void> refuse(tcp::socket socket);
+    void refuse(tcp::socket socket, std::string_view limit);
+    net::awaitable<void> answer_refusal(tcp::socket socket);
     net::awaitable<void> drain();
     void begin_shutdown();
     void arm_signals();
@@ -93,6 +105,7 @@ private:
 };
 
 /// The per-connection loop (connection.cpp): read a request, route it, answer, until close. `s` outlives the frame.
-net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket);
+/// The connection's place in the count for `address` is reserved already and released when it ends.
+net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket, std::string address);
 
 } // namespace quiz::bot::http

@@ -60,6 +60,9 @@ TEST_CASE("config: defaults", "[config]")
     CHECK(cfg.limits.body_limit == 64 * 1024);
     CHECK(cfg.limits.header_limit == 8 * 1024);
     CHECK(cfg.limits.max_connections == 512);
+    CHECK(cfg.limits.max_connections_per_address == 128);
+    CHECK(cfg.limits.header_timeout == std::chrono::seconds(10));
+    CHECK(cfg.limits.min_body_rate == 240);
     CHECK(cfg.limits.read_timeout == std::chrono::seconds(10));
     CHECK(cfg.limits.idle_timeout == std::chrono::seconds(30));
     CHECK(cfg.limits.request_deadline == std::chrono::seconds(30));
@@ -70,6 +73,9 @@ TEST_CASE("config: the server limits", "[config]")
     const config cfg = load_config(env_of({{"QUIZBOT_MAX_BODY_BYTES", "1048576"},
                                            {"QUIZBOT_MAX_HEADER_BYTES", "16384"},
                                            {"QUIZBOT_MAX_CONNECTIONS", "20000"},
+                                           {"QUIZBOT_CONNECTIONS_PER_IP", "20000"},
+                                           {"QUIZBOT_HEADER_TIMEOUT_MS", "1500"},
+                                           {"QUIZBOT_MIN_BODY_RATE", "0"},
                                            {"QUIZBOT_READ_TIMEOUT_MS", "2500"},
                                            {"QUIZBOT_IDLE_TIMEOUT_MS", "100"},
                                            {"QUIZBOT_REQUEST_TIMEOUT_MS", "3600000"}}),
@@ -77,6 +83,9 @@ TEST_CASE("config: the server limits", "[config]")
     CHECK(cfg.limits.body_limit == 1'048'576);
     CHECK(cfg.limits.header_limit == 16'384);
     CHECK(cfg.limits.max_connections == 20'000);
+    CHECK(cfg.limits.max_connections_per_address == 20'000);
+    CHECK(cfg.limits.header_timeout == std::chrono::milliseconds(1'500));
+    CHECK(cfg.limits.min_body_rate == 0);
     CHECK(cfg.limits.read_timeout == std::chrono::milliseconds(2'500));
     CHECK(cfg.limits.idle_timeout == std::chrono::milliseconds(100));
     CHECK(cfg.limits.request_deadline == std::chrono::hours(1));
@@ -84,6 +93,7 @@ TEST_CASE("config: the server limits", "[config]")
     const auto line = quiz::bot::describe(cfg);
     CHECK(line.find(" max_body_bytes=1048576 ") != std::string::npos);
     CHECK(line.find(" request_timeout_ms=3600000 ") != std::string::npos);
+    CHECK(line.find(" max_connections_per_address=20000 header_timeout_ms=1500 min_body_rate=0 ") != std::string::npos);
 }
 
 TEST_CASE("config: accepted values", "[config]")
@@ -183,6 +193,9 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_IDLE_TIMEOUT_MS", "1.5", "QUIZBOT_IDLE_TIMEOUT_MS: expected a whole number from 100 to 3600000"},
         {"QUIZBOT_REQUEST_TIMEOUT_MS", "3600001", "QUIZBOT_REQUEST_TIMEOUT_MS: expected a whole number from 100 to"},
         {"QUIZBOT_REQUEST_TIMEOUT_MS", " 500", "QUIZBOT_REQUEST_TIMEOUT_MS: expected a whole number"},
+        {"QUIZBOT_CONNECTIONS_PER_IP", "0", "QUIZBOT_CONNECTIONS_PER_IP: expected a whole number from 1 to 1000000"},
+        {"QUIZBOT_HEADER_TIMEOUT_MS", "50", "QUIZBOT_HEADER_TIMEOUT_MS: expected a whole number from 100 to 3600000"},
+        {"QUIZBOT_MIN_BODY_RATE", "fast", "QUIZBOT_MIN_BODY_RATE: expected a whole number from 0 to 1000000000"},
         {"DISCORD_PUBLIC_KEY", "abc", "DISCORD_PUBLIC_KEY: expected 64 hexadecimal digits"},
         {"DISCORD_PUBLIC_KEY", std::string(63, 'a') + "g", "DISCORD_PUBLIC_KEY: expected 64 hexadecimal digits"},
         {"DISCORD_APPLICATION_ID", "12ab", "DISCORD_APPLICATION_ID: expected the application id"},
@@ -245,24 +258,40 @@ TEST_CASE("config: secret values never appear in errors, descriptions or printin
 TEST_CASE("config: the help lists every variable with its default", "[config]")
 {
     const auto help = quiz::bot::config_help();
-    for (const char* name : {"QUIZBOT_LISTEN",           "QUIZBOT_DB",
-                             "QUIZBOT_CONTENT",          "QUIZBOT_PUBLIC_URL",
-                             "QUIZBOT_REPORT_SECRET",    "QUIZBOT_LOG_FORMAT",
-                             "QUIZBOT_THREADS",          "QUIZBOT_PLAYGROUND",
-                             "QUIZBOT_TARGET_RETENTION", "QUIZBOT_GRADE_BY_TIME",
-                             "DISCORD_PUBLIC_KEY",       "DISCORD_APPLICATION_ID",
-                             "DISCORD_BOT_TOKEN",        "DISCORD_API_BASE",
-                             "SLACK_SIGNING_SECRET",     "SLACK_BOT_TOKEN",
-                             "SLACK_API_BASE",           "SLACK_RESPONSE_URL_HOSTS",
-                             "DISCORD_INSTRUCTOR_ROLES", "SLACK_INSTRUCTORS",
-                             "QUIZBOT_MAX_BODY_BYTES",   "QUIZBOT_MAX_HEADER_BYTES",
-                             "QUIZBOT_MAX_CONNECTIONS",  "QUIZBOT_READ_TIMEOUT_MS",
-                             "QUIZBOT_IDLE_TIMEOUT_MS",  "QUIZBOT_REQUEST_TIMEOUT_MS"}) {
+    for (const char* name : {"QUIZBOT_LISTEN",
+                             "QUIZBOT_DB",
+                             "QUIZBOT_CONTENT",
+                             "QUIZBOT_PUBLIC_URL",
+                             "QUIZBOT_REPORT_SECRET",
+                             "QUIZBOT_LOG_FORMAT",
+                             "QUIZBOT_THREADS",
+                             "QUIZBOT_PLAYGROUND",
+                             "QUIZBOT_TARGET_RETENTION",
+                             "QUIZBOT_GRADE_BY_TIME",
+                             "DISCORD_PUBLIC_KEY",
+                             "DISCORD_APPLICATION_ID",
+                             "DISCORD_BOT_TOKEN",
+                             "DISCORD_API_BASE",
+                             "SLACK_SIGNING_SECRET",
+                             "SLACK_BOT_TOKEN",
+                             "SLACK_API_BASE",
+                             "SLACK_RESPONSE_URL_HOSTS",
+                             "DISCORD_INSTRUCTOR_ROLES",
+                             "SLACK_INSTRUCTORS",
+                             "QUIZBOT_MAX_BODY_BYTES",
+                             "QUIZBOT_MAX_HEADER_BYTES",
+                             "QUIZBOT_MAX_CONNECTIONS",
+                             "QUIZBOT_READ_TIMEOUT_MS",
+                             "QUIZBOT_IDLE_TIMEOUT_MS",
+                             "QUIZBOT_REQUEST_TIMEOUT_MS",
+                             "QUIZBOT_CONNECTIONS_PER_IP",
+                             "QUIZBOT_HEADER_TIMEOUT_MS",
+                             "QUIZBOT_MIN_BODY_RATE"}) {
         CHECK(help.find(name) != std::string::npos);
     }
     CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 28);
+    CHECK(quiz::bot::config_variables().size() == 31);
 }

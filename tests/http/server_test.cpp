@@ -5,14 +5,21 @@
 
 #include <catch2/catch.hpp>
 
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <future>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -42,6 +49,17 @@ router basic_routes()
         throw std::runtime_error("secret internal detail: table learners is locked");
     });
     return r;
+}
+
+/// Both ends of many connections live in this process: above the common soft limit of 1024 descriptors.
+void raise_file_limit(rlim_t wanted)
+{
+    rlimit files{};
+    REQUIRE(::getrlimit(RLIMIT_NOFILE, &files) == 0);
+    if (files.rlim_cur < wanted && files.rlim_max > files.rlim_cur) {
+        files.rlim_cur = std::min<rlim_t>(wanted, files.rlim_max);
+        REQUIRE(::setrlimit(RLIMIT_NOFILE, &files) == 0);
+    }
 }
 
 /// Answers every request later, from the test thread, through the responders it hands out.
@@ -437,15 +455,11 @@ TEST_CASE("a request trickling in is cut off at the request deadline", "[http]")
 
 TEST_CASE("500 concurrent connections are all answered", "[http]")
 {
-    // Both ends live in this process: about 1000 descriptors, above the common soft limit of 1024.
-    rlimit files{};
-    REQUIRE(::getrlimit(RLIMIT_NOFILE, &files) == 0);
-    if (files.rlim_cur < 4096 && files.rlim_max > files.rlim_cur) {
-        files.rlim_cur = std::min<rlim_t>(4096, files.rlim_max);
-        REQUIRE(::setrlimit(RLIMIT_NOFILE, &files) == 0);
-    }
+    raise_file_limit(4096);
     const auto routes = basic_routes();
-    running_server srv(routes);
+    server_limits limits;
+    limits.max_connections_per_address = limits.max_connections; // one client address here
+    running_server srv(routes, limits);
     std::vector<std::unique_ptr<loopback_client>> clients;
     for (int i = 0; i < 500; ++i) {
         clients.push_back(std::make_unique<loopback_client>(srv.port()));
@@ -459,6 +473,120 @@ TEST_CASE("500 concurrent connections are all answered", "[http]")
         answered += reply && reply->status == 200 && reply->body == "hello" ? 1 : 0;
     }
     CHECK(answered == 500);
+}
+
+namespace {
+
+/// Connections from 127.0.0.2 that send a request header a byte a second and never finish it, reopened as soon as
+/// the server closes them, until `stop` is set. It runs on its own thread and asserts nothing.
+class slow_header_sender {
+public:
+    slow_header_sender(std::uint16_t port, std::size_t connections) : port_(port), sockets_(connections, -1)
+    {
+        thread_ = std::thread([this] { run(); });
+    }
+    ~slow_header_sender()
+    {
+        stop_ = true;
+        thread_.join();
+        for (const int fd : sockets_) {
+            if (fd >= 0) {
+                ::close(fd);
+            }
+        }
+    }
+    slow_header_sender(const slow_header_sender&) = delete;
+    slow_header_sender& operator=(const slow_header_sender&) = delete;
+
+    /// Connections opened so far, reopenings included.
+    [[nodiscard]] std::size_t opened() const { return opened_.load(); }
+
+private:
+    int open_one()
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in from{};
+        from.sin_family = AF_INET;
+        from.sin_addr.s_addr = htonl(0x7f000002); // 127.0.0.2: another client address than the probes'
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(port_);
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0 ||
+            ::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
+            if (fd >= 0) {
+                ::close(fd);
+            }
+            return -1;
+        }
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+        opened_.fetch_add(1);
+        return fd;
+    }
+
+    void run()
+    {
+        static constexpr std::string_view start = "GET /hello HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+        while (!stop_) {
+            for (auto& fd : sockets_) {
+                if (stop_) {
+                    return;
+                }
+                std::array<char, 512> sink{};
+                const bool closed = fd >= 0 && ::recv(fd, sink.data(), sink.size(), 0) == 0;
+                const bool sent =
+                    fd >= 0 && !closed &&
+                    ::send(fd, sent_once(fd) ? "a" : start.data(), sent_once(fd) ? 1 : start.size(), MSG_NOSIGNAL) > 0;
+                if (!sent) {
+                    if (fd >= 0) {
+                        ::close(fd);
+                        started_.erase(fd);
+                    }
+                    fd = open_one();
+                    if (fd >= 0 && ::send(fd, start.data(), start.size(), MSG_NOSIGNAL) > 0) {
+                        started_.insert(fd);
+                    }
+                } else {
+                    started_.insert(fd);
+                }
+            }
+            std::this_thread::sleep_for(1s);
+        }
+    }
+
+    bool sent_once(int fd) const { return started_.count(fd) > 0; }
+
+    std::uint16_t port_;
+    std::vector<int> sockets_;
+    std::set<int> started_;
+    std::atomic<std::size_t> opened_{0};
+    std::atomic<bool> stop_{false};
+    std::thread thread_;
+};
+
+} // namespace
+
+TEST_CASE("700 connections trickling their headers do not lock out a legitimate client", "[http][slow]")
+{
+    raise_file_limit(4096);
+    const auto routes = basic_routes();
+    running_server srv(routes); // the default limits, as quizbot serve has them
+    slow_header_sender slow(srv.port(), 700);
+    while (slow.opened() < 700) {
+        std::this_thread::sleep_for(50ms);
+    }
+    std::this_thread::sleep_for(2s); // every sender has trickled a byte or more
+
+    int probes = 0;
+    int answered = 0;
+    for (; probes < 40; ++probes) {
+        loopback_client probe(srv.port(), 3s);
+        const auto reply = probe.request("GET", "/hello");
+        answered += reply && reply->status == 200 ? 1 : 0;
+        std::this_thread::sleep_for(150ms);
+    }
+    INFO("probes answered 200: " << answered << " of " << probes);
+    CHECK(answered * 100 >= probes * 95);
 }
 
 TEST_CASE("keep-alive carries several requests on one connection, Connection: close ends it", "[http]")
@@ -530,17 +658,21 @@ TEST_CASE("requests are counted by route, method and status", "[http]")
           std::string::npos);
 }
 
-TEST_CASE("beyond the connection limit a new connection gets 503", "[http]")
+TEST_CASE("beyond the connection limit a new connection gets 503 when no connection is idle", "[http]")
 {
     const auto routes = basic_routes();
     server_limits limits;
     limits.max_connections = 2;
     running_server srv(routes, limits);
 
+    // Both in the middle of a request: neither can give its place up.
     auto first = std::make_unique<loopback_client>(srv.port());
     loopback_client second(srv.port());
     REQUIRE(first->request("GET", "/hello"));
     REQUIRE(second.request("GET", "/hello"));
+    REQUIRE(first->send_raw("GET /hello HTTP/1.1\r\n"));
+    REQUIRE(second.send_raw("GET /hello HTTP/1.1\r\n"));
+    std::this_thread::sleep_for(100ms); // the server has read them
 
     loopback_client third(srv.port());
     const auto refused = third.read();
@@ -561,6 +693,114 @@ TEST_CASE("beyond the connection limit a new connection gets 503", "[http]")
     }
     CHECK(served);
     CHECK(srv.metrics().http_connections_refused.value() >= 1);
+}
+
+TEST_CASE("at the connection limit the longest-idle keep-alive connection makes room for a new client", "[http][slow]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.max_connections = 3;
+    running_server srv(routes, limits);
+
+    loopback_client oldest(srv.port());
+    loopback_client busy(srv.port());
+    loopback_client newer(srv.port());
+    REQUIRE(oldest.request("GET", "/hello"));
+    REQUIRE(newer.request("GET", "/hello"));
+    REQUIRE(busy.send_raw("GET /hello HTTP/1.1\r\n")); // mid-request: never evicted
+    std::this_thread::sleep_for(100ms);
+
+    loopback_client arriving(srv.port());
+    const auto reply = arriving.request("GET", "/hello");
+    REQUIRE(reply);
+    CHECK(reply->status == 200);
+    CHECK(oldest.wait_closed());
+    const auto still = newer.request("GET", "/hello");
+    REQUIRE(still);
+    CHECK(still->status == 200);
+    REQUIRE(busy.send_raw("Host: x\r\n\r\n"));
+    const auto finished = busy.read();
+    REQUIRE(finished);
+    CHECK(finished->status == 200);
+    CHECK(srv.metrics().http_connections_evicted.value() == 1);
+    CHECK(srv.metrics().http_connections_refused.value() == 0);
+}
+
+TEST_CASE("one client address holds at most its share of the connections; another address is served", "[http][slow]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.max_connections_per_address = 2;
+    running_server srv(routes, limits);
+
+    loopback_client first(srv.port());
+    loopback_client second(srv.port());
+    REQUIRE(first.send_raw("GET /hello HTTP/1.1\r\n"));
+    REQUIRE(second.send_raw("GET /hello HTTP/1.1\r\n"));
+    std::this_thread::sleep_for(100ms);
+
+    loopback_client third(srv.port());
+    const auto refused = third.read();
+    REQUIRE(refused);
+    CHECK(refused->status == 503);
+    loopback_client elsewhere(srv.port(), "127.0.0.2");
+    const auto served = elsewhere.request("GET", "/hello");
+    REQUIRE(served);
+    CHECK(served->status == 200);
+    CHECK(srv.logs().contains("connection limit reached limit=address"));
+}
+
+TEST_CASE("a header trickling in steadily is cut off at the header deadline", "[http][slow]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.header_timeout = 300ms;
+    limits.read_timeout = 5s;
+    limits.request_deadline = 20s;
+    running_server srv(routes, limits);
+
+    loopback_client slow(srv.port());
+    const auto began = std::chrono::steady_clock::now();
+    bool cut = false;
+    for (int i = 0; i < 200 && !cut; ++i) { // a byte every 20 ms: each read is quick, the header never ends
+        cut = !slow.send_raw(i == 0 ? "GET /hello HTTP/1.1\r\nX-Slow: " : "a");
+        std::this_thread::sleep_for(20ms);
+    }
+    CHECK((cut || slow.wait_closed()));
+    CHECK(std::chrono::steady_clock::now() - began < 4s + 1s); // 200 bytes would take 4 s; the deadline is 0.3 s
+}
+
+TEST_CASE("a body below the minimum rate is cut off after the grace period; one at the rate is read", "[http][slow]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.min_body_rate = 100; // bytes a second
+    limits.body_grace = 300ms;
+    limits.read_timeout = 5s;
+    limits.request_deadline = 20s;
+    running_server srv(routes, limits);
+
+    loopback_client slow(srv.port());
+    REQUIRE(slow.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n"));
+    const auto began = std::chrono::steady_clock::now();
+    bool cut = false;
+    for (int i = 0; i < 200 && !cut; ++i) { // 20 bytes a second: below the minimum
+        cut = !slow.send_raw("b");
+        std::this_thread::sleep_for(50ms);
+    }
+    CHECK((cut || slow.wait_closed()));
+    CHECK(std::chrono::steady_clock::now() - began < 5s); // 200 bytes would take 10 s
+
+    loopback_client steady(srv.port());
+    REQUIRE(steady.send_raw("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 60\r\n\r\n"));
+    for (int i = 0; i < 6; ++i) { // 10 bytes every 50 ms: 200 bytes a second, above the minimum
+        REQUIRE(steady.send_raw("0123456789"));
+        std::this_thread::sleep_for(50ms);
+    }
+    const auto reply = steady.read();
+    REQUIRE(reply);
+    CHECK(reply->status == 200);
+    CHECK(reply->body.size() == 60);
 }
 
 TEST_CASE("shutdown lets in-flight requests finish, closes idle connections, then run() returns", "[http]")

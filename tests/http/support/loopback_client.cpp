@@ -42,8 +42,15 @@ struct loopback_client::state {
 };
 
 loopback_client::loopback_client(std::uint16_t port, std::chrono::milliseconds timeout)
+    : loopback_client(port, "127.0.0.1", timeout)
+{
+}
+
+loopback_client::loopback_client(std::uint16_t port, const std::string& from, std::chrono::milliseconds timeout)
     : state_(std::make_unique<state>())
 {
+    state_->socket.open(net::ip::tcp::v4());
+    state_->socket.bind({net::ip::make_address(from), 0});
     state_->socket.connect({net::ip::make_address("127.0.0.1"), port});
     timeval tv{};
     tv.tv_sec = static_cast<time_t>(timeout.count() / 1000);

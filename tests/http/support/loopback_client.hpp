@@ -29,6 +29,9 @@ class loopback_client {
 public:
     /// Connects to 127.0.0.1:port; every read gives up after `timeout` (the tests stay bounded).
     explicit loopback_client(std::uint16_t port, std::chrono::milliseconds timeout = std::chrono::seconds(10));
+    /// The same from another loopback address (127.0.0.2, ...): another client, as far as the server can tell.
+    loopback_client(std::uint16_t port, const std::string& from,
+                    std::chrono::milliseconds timeout = std::chrono::seconds(10));
     ~loopback_client();
     loopback_client(const loopback_client&) = delete;
     loopback_client& operator=(const loopback_client&) = delete;
