@@ -361,6 +361,8 @@ TEST_CASE("rounds: three questions, five members, one message edited through the
                             id + "'") == n);
     }
     CHECK(count(db, "SELECT count(*) FROM attempt WHERE round_id IS NULL") == 1);
+    // The memory model counted each of the 11 answers once.
+    CHECK(count(db, "SELECT coalesce(sum(attempts), 0) FROM memory") == 11);
     CHECK(count(db, "SELECT count(*) FROM workspace WHERE platform = 'discord' AND external_id = '" + guild + "'") ==
           1);
 

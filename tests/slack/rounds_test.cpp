@@ -263,7 +263,13 @@ TEST_CASE("a round of 3 questions with 5 members: closed by everyone answering, 
     play.press(ana, "round_next", round, bot.fake.hook(25));
     const auto ended = newest_with(bot, update, "*Round over*");
     CHECK(has(ended, "*Scoreboard*"));
-    CHECK(has(ended, "&lt;dan&gt; &amp; co: 0 of "));
+    // Accuracy over the questions each was present for: Q1 Ana and Chloé right, Ben and Dan wrong; Q2 (Eve joins)
+    // Ben right, Eve wrong, three silent; Q3 Chloé right, four silent.
+    CHECK(has(ended, "chloe: 2 of 3 (67%)"));
+    CHECK(has(ended, "ana: 1 of 3 (33%)"));
+    CHECK(has(ended, "ben: 1 of 3 (33%)"));
+    CHECK(has(ended, "eve: 0 of 2 (0%)"));
+    CHECK(has(ended, "&lt;dan&gt; &amp; co: 0 of 3 (0%)"));
     CHECK_FALSE(has(ended, "<dan>"));
     CHECK(has(ended, "Hardest question: "));
     CHECK(buttons(ended).count("round_review") == 1);
