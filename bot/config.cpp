@@ -24,6 +24,10 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_LOG_FORMAT", "plain", "log format: plain or json", false},
     {"QUIZBOT_THREADS", "<number of cores>", "IO threads serving HTTP (1-256)", false},
     {"QUIZBOT_PLAYGROUND", "on when listening on loopback, else off", "web playground: on or off", false},
+    {"QUIZBOT_NEW_LEARNERS_PER_HOUR", "60",
+     "new playground learners one client address may create an hour, 0 (no limit)-1000000", false},
+    {"QUIZBOT_EXPIRE_ANONYMOUS_DAYS", "30",
+     "days after which a playground learner who never came back is erased, 0 (never)-3650", false},
     {"QUIZBOT_TARGET_RETENTION", "optimal",
      "recall probability reviews aim at: optimal (most knowledge per minute of study, 0.80-0.95) or 0.70-0.97", false},
     {"QUIZBOT_ROUND_MAX_PLAYERS", "100", "players a study group's round takes (2-10000); more are told it is full",
@@ -421,6 +425,8 @@ config load_config(const environment& env, unsigned hardware_threads)
     read_limits(in, cfg.limits);
     cfg.playground = cfg.listen.is_loopback();
     read_switch(in, "QUIZBOT_PLAYGROUND", cfg.playground);
+    read_number<std::size_t>(in, "QUIZBOT_NEW_LEARNERS_PER_HOUR", 0, 1'000'000, cfg.playground_new_learners_per_hour);
+    read_number<unsigned>(in, "QUIZBOT_EXPIRE_ANONYMOUS_DAYS", 0, 3650, cfg.playground_expire_days);
     if (const auto value = in.get("QUIZBOT_TARGET_RETENTION"); value && *value != "optimal") {
         const auto number = parse_decimal(*value);
         if (number && *number >= 0.70 && *number <= 0.97) {
@@ -503,7 +509,9 @@ std::string describe(const config& cfg)
            " db=" + log_quote(cfg.database_path) + " content=" + log_quote(cfg.content_dir) +
            " threads=" + std::to_string(cfg.threads) +
            " log_format=" + (cfg.log == log_format::json ? "json" : "plain") +
-           " playground=" + (cfg.playground ? "on" : "off") + " target_retention=" +
+           " playground=" + (cfg.playground ? "on" : "off") +
+           " playground_new_learners_per_hour=" + std::to_string(cfg.playground_new_learners_per_hour) +
+           " expire_anonymous_days=" + std::to_string(cfg.playground_expire_days) + " target_retention=" +
            (cfg.target_retention ? std::to_string(*cfg.target_retention).substr(0, 4) : "optimal") +
            " grade_by_time=" + (cfg.grade_by_response_time ? "on" : "off") +
            " max_body_bytes=" + std::to_string(cfg.limits.body_limit) +

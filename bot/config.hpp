@@ -54,6 +54,10 @@ struct config {
     log_format log = log_format::plain;
     unsigned threads = 1;
     bool playground = true;
+    /// New playground learners one client address may create an hour (a bucket that refills); 0: no limit.
+    std::size_t playground_new_learners_per_hour = 60;
+    /// Playground learners whose only visit is this many days old are erased; 0 keeps them.
+    unsigned playground_expire_days = 30;
     /// The tutor's target retention: nullopt chooses the one with the most knowledge per minute (docs/tutor.md).
     std::optional<double> target_retention;
     bool grade_by_response_time = false;

@@ -4,6 +4,7 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/earliest_timer.hpp"
+#include "bot/cli/learner_expiry.hpp"
 #include "bot/cli/report_key.hpp"
 #include "bot/cli/round_timers.hpp"
 #include "bot/dashboard/routes.hpp"
@@ -22,6 +23,7 @@
 #include "bot/tutoring/reminders.hpp"
 #include "bot/tutoring/rounds.hpp"
 #include "bot/tutoring/service.hpp"
+#include "bot/web/learner_gate.hpp"
 #include "bot/web/playground.hpp"
 #include "bot/web/room_hub.hpp"
 #include "bot/web/rooms.hpp"
@@ -174,11 +176,14 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
 
     // The dashboard's key, read (or made) on the main connection before the writer owns it.
     std::optional<dashboard::report_links> report_links;
+    std::optional<web::learner_tokens> learner_tokens; // signed with the same key, under another label
     std::optional<SQLite::Database> report_database;
     try {
         const auto made_at =
             std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
-        report_links.emplace(report_key(cfg.report_secret, *database, made_at.count()));
+        const auto key = report_key(cfg.report_secret, *database, made_at.count());
+        report_links.emplace(key);
+        learner_tokens.emplace(key);
         report_database.emplace(cfg.database_path, SQLite::OPEN_READONLY);
         report_database->setBusyTimeout(10'000);
     } catch (const std::exception& e) {
@@ -307,8 +312,15 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
             }
         },
         round_limits});
+    std::optional<web::learner_gate> learner_gate;
     if (cfg.playground) {
-        web::add_playground_routes(routes, tutoring);
+        learner_gate.emplace(*learner_tokens, web::creation_limit{cfg.playground_new_learners_per_hour},
+                             [&log](const std::string& warning) { log.warn("{}", warning); });
+        if (cfg.playground_new_learners_per_hour == 0 && cfg.listen.is_loopback()) {
+            log.warn("the playground creates learners without a limit (QUIZBOT_NEW_LEARNERS_PER_HOUR=0); behind a "
+                     "reverse proxy it is open to anyone who reaches the proxy");
+        }
+        web::add_playground_routes(routes, tutoring, *learner_gate);
         // A waiting page is answered well before the server's own request deadline would answer it 503.
         const auto hold = std::clamp(cfg.limits.request_deadline * 5 / 6, std::chrono::milliseconds{100},
                                      std::chrono::milliseconds{25'000});
@@ -322,7 +334,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
                 });
             },
             hold);
-        web::add_room_routes(routes, *rounds, *rooms_hub);
+        web::add_room_routes(routes, *rounds, *rooms_hub, *learner_gate);
         round_publishers["web"] = [&rooms_hub](const tutoring::round_screen& shown) { rooms_hub->publish(shown); };
     }
 
@@ -428,6 +440,12 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         log.info("playground url={}/", server.url());
     }
     log.info("listening url={} threads={}", server.url(), cfg.threads);
+    std::optional<learner_expiry> expiry;
+    if (cfg.playground && cfg.playground_expire_days > 0) {
+        expiry.emplace(server.context(), *writer, *database, std::chrono::hours{24} * cfg.playground_expire_days, now,
+                       log);
+        expiry->start();
+    }
     rounds->resume(open_questions);
     if (reminders) {
         reminders->tick(); // what fell due while the server was down (late ones are skipped), then the timer

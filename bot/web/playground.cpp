@@ -5,7 +5,7 @@
 #include "bot/tutoring/service.hpp"
 #include "bot/web/assets.hpp"
 #include "bot/web/guide_pages.hpp"
-#include "bot/web/learner_token.hpp"
+#include "bot/web/learner_gate.hpp"
 #include "bot/web/play_json.hpp"
 #include "bot/web/request_fields.hpp"
 
@@ -93,7 +93,7 @@ tutoring::actor web_learner(std::string token, std::string name, std::optional<l
 
 class api {
 public:
-    explicit api(tutoring::service& tutoring) : tutoring_(tutoring) {}
+    api(tutoring::service& tutoring, learner_gate& gate) : tutoring_(tutoring), gate_(gate) {}
 
     const engine::pack* pack(const std::optional<std::string>& key) const { return tutoring_.shelf().find(key); }
 
@@ -113,11 +113,8 @@ public:
     void start(const http::request& req, const http::responder& reply) const
     {
         const auto body = parse_object(req);
-        auto token = optional_string(body, "learner");
-        if (token && !valid_learner_token(*token)) {
-            throw bad_request{400, "\"learner\" must be a learner token (32 hex digits)"};
-        }
-        const std::string learner_token = token ? *token : new_learner_token();
+        auto learner_token = optional_string(body, "learner");
+        const auto learner = gate_.known_or_new(learner_token, req);
         auto name = optional_string(body, "name").value_or("");
         if (name.size() > 64) {
             throw bad_request{400, "\"name\" is longer than 64 bytes"};
@@ -131,32 +128,33 @@ public:
         tutoring::start start;
         start.pack = pack_key;
         start.where = engine::venue::web;
-        perform(req, reply, {web_learner(learner_token, name, lang, false), start, std::nullopt},
-                [learner_token, pack_key](const tutoring::screen& shown, const std::string& request_id) {
-                    const auto* card = std::get_if<tutoring::card_screen>(&shown.body);
-                    const auto* summary = std::get_if<tutoring::summary_screen>(&shown.body);
-                    if (card == nullptr && summary == nullptr) {
-                        return notice_response(shown, request_id);
-                    }
-                    json::object out{{"learner", learner_token},
-                                     {"session", card != nullptr ? card->session.value() : summary->session.value()},
-                                     {"lang", std::string(engine::code(shown.lang))},
-                                     {"pack", pack_key}};
-                    add_screen(out, card, summary);
-                    return json_response(200, out);
-                });
+        perform(
+            req, reply, {web_learner(learner, name, lang, false), start, std::nullopt},
+            [learner_token = *learner_token, pack_key](const tutoring::screen& shown, const std::string& request_id) {
+                const auto* card = std::get_if<tutoring::card_screen>(&shown.body);
+                const auto* summary = std::get_if<tutoring::summary_screen>(&shown.body);
+                if (card == nullptr && summary == nullptr) {
+                    return notice_response(shown, request_id);
+                }
+                json::object out{{"learner", learner_token},
+                                 {"session", card != nullptr ? card->session.value() : summary->session.value()},
+                                 {"lang", std::string(engine::code(shown.lang))},
+                                 {"pack", pack_key}};
+                add_screen(out, card, summary);
+                return json_response(200, out);
+            });
     }
 
     void answer(const http::request& req, const http::responder& reply) const
     {
         const auto body = parse_object(req);
-        const auto learner_token = learner_token_from(optional_string(body, "learner"));
+        const auto learner = gate_.known(optional_string(body, "learner"));
         tutoring::answer answer;
         answer.session = engine::session_id{required_integer(body, "session", 1, INT64_MAX)};
         answer.sequence = static_cast<std::uint32_t>(required_integer(body, "sequence", 0, UINT32_MAX));
         answer.choice = static_cast<std::uint32_t>(required_integer(body, "choice", 0, 25));
         answer.then_next = true; // the page shows the feedback and the next card together
-        perform(req, reply, {web_learner(learner_token, {}, std::nullopt, true), answer, std::nullopt},
+        perform(req, reply, {web_learner(learner, {}, std::nullopt, true), answer, std::nullopt},
                 [](const tutoring::screen& shown, const std::string& request_id) {
                     const auto* told = std::get_if<tutoring::feedback_screen>(&shown.body);
                     if (told == nullptr) {
@@ -175,14 +173,17 @@ public:
 
     void stats(const http::request& req, const http::responder& reply) const
     {
-        const auto learner_token = learner_token_from(query_value(req, "learner"));
+        if (query_value(req, "learner")) {
+            // A URL lands in access logs: the token is a bearer secret.
+            throw bad_request{400, "send the learner token in the Authorization header, never in the URL"};
+        }
+        const auto learner = gate_.known(bearer_token(req));
         const auto lang = language_from(query_value(req, "lang"));
         const auto* content = pack(query_value(req, "pack"));
         if (content == nullptr) {
             throw bad_request{404, "unknown pack"};
         }
-        perform(req, reply,
-                {web_learner(learner_token, {}, lang, true), tutoring::stats{content->key.value()}, std::nullopt},
+        perform(req, reply, {web_learner(learner, {}, lang, true), tutoring::stats{content->key.value()}, std::nullopt},
                 [](const tutoring::screen& shown, const std::string& request_id) {
                     const auto* stats = std::get_if<tutoring::stats_screen>(&shown.body);
                     if (stats == nullptr) {
@@ -198,7 +199,7 @@ public:
     void forget(const http::request& req, const http::responder& reply) const
     {
         const auto body = parse_object(req);
-        const auto learner_token = learner_token_from(optional_string(body, "learner"));
+        const auto learner = gate_.known(optional_string(body, "learner"));
         auto step = tutoring::forget::step::ask;
         if (const auto* confirm = body.if_contains("confirm"); confirm != nullptr && !confirm->is_null()) {
             if (!confirm->is_bool()) {
@@ -207,7 +208,7 @@ public:
             step = confirm->as_bool() ? tutoring::forget::step::confirm : tutoring::forget::step::cancel;
         }
         const auto lang = language_from(optional_string(body, "lang"));
-        perform(req, reply, {web_learner(learner_token, {}, lang, false), tutoring::forget{step}, std::nullopt},
+        perform(req, reply, {web_learner(learner, {}, lang, false), tutoring::forget{step}, std::nullopt},
                 [](const tutoring::screen& shown, const std::string& request_id) {
                     if (const auto* question = std::get_if<tutoring::confirm_screen>(&shown.body)) {
                         return json_response(200, json::object{{"status", "confirm"},
@@ -240,6 +241,7 @@ public:
 
 private:
     tutoring::service& tutoring_;
+    learner_gate& gate_;
 };
 
 /// Turns a bad_request thrown while reading the request into its answer.
@@ -287,9 +289,9 @@ const asset* find_asset(std::string_view name)
     return nullptr;
 }
 
-void add_playground_routes(http::router& routes, tutoring::service& tutoring)
+void add_playground_routes(http::router& routes, tutoring::service& tutoring, learner_gate& gate)
 {
-    auto a = std::make_shared<api>(tutoring);
+    auto a = std::make_shared<api>(tutoring, gate);
     routes.add(http::verb::get, "/", [](const http::request&) {
         const auto* index = find_asset("index.html");
         return index != nullptr ? asset_response(*index) : http::response::text(404, "no page\n");

@@ -2,7 +2,6 @@
 #include "bot/web/request_fields.hpp"
 
 #include "bot/http/url_encoding.hpp"
-#include "bot/web/learner_token.hpp"
 
 #include <boost/json/parse.hpp>
 
@@ -50,15 +49,14 @@ std::int64_t required_integer(const boost::json::object& body, std::string_view 
     return n;
 }
 
-std::string learner_token_from(std::optional<std::string> token)
+std::optional<std::string> bearer_token(const http::request& req)
 {
-    if (!token) {
-        throw bad_request{400, "\"learner\" is required"};
+    const auto value = req.fields.find("Authorization");
+    constexpr std::string_view scheme = "Bearer ";
+    if (!value || value->size() <= scheme.size() || !http::iequals(value->substr(0, scheme.size()), scheme)) {
+        return std::nullopt;
     }
-    if (!valid_learner_token(*token)) {
-        throw bad_request{400, "\"learner\" must be a learner token (32 hex digits)"};
-    }
-    return *token;
+    return std::string(value->substr(scheme.size()));
 }
 
 std::optional<engine::language> language_from(const std::optional<std::string>& text)

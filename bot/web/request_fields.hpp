@@ -28,8 +28,8 @@ struct bad_request {
 /// An integer member in [min, max].
 [[nodiscard]] std::int64_t required_integer(const boost::json::object& body, std::string_view name, std::int64_t min,
                                             std::int64_t max);
-/// A learner token (learner_token.hpp), required.
-[[nodiscard]] std::string learner_token_from(std::optional<std::string> token);
+/// The token of `Authorization: Bearer <token>`, when sent.
+[[nodiscard]] std::optional<std::string> bearer_token(const http::request& req);
 /// "en" or "fr", when given.
 [[nodiscard]] std::optional<engine::language> language_from(const std::optional<std::string>& text);
 /// A query parameter, nullopt when absent.

@@ -4,7 +4,7 @@
 #include "bot/http/router.hpp"
 #include "bot/overloaded.hpp"
 #include "bot/tutoring/rounds.hpp"
-#include "bot/web/learner_token.hpp"
+#include "bot/web/learner_gate.hpp"
 #include "bot/web/play_json.hpp"
 #include "bot/web/request_fields.hpp"
 #include "bot/web/room_hub.hpp"
@@ -91,7 +91,7 @@ std::string name_from(const json::object& body)
 
 class room_api {
 public:
-    room_api(tutoring::rounds& rounds, room_hub& hub) : rounds_(rounds), hub_(hub) {}
+    room_api(tutoring::rounds& rounds, room_hub& hub, learner_gate& gate) : rounds_(rounds), hub_(hub), gate_(gate) {}
 
     /// Runs the action and answers with `render(reply)`; every change also goes to the room's pages.
     template <class Render>
@@ -118,10 +118,7 @@ public:
     {
         const auto body = parse_object(req);
         auto token = optional_string(body, "learner");
-        if (token && !valid_learner_token(*token)) {
-            throw bad_request{400, "\"learner\" must be a learner token (32 hex digits)"};
-        }
-        const std::string learner = token ? *token : new_learner_token();
+        const auto learner = gate_.known_or_new(token, req);
         tutoring::open_round open;
         open.where = {{"web", "playground"}, "Playground", new_room_code()};
         open.pack = optional_string(body, "pack");
@@ -133,11 +130,11 @@ public:
         }
         const auto lang = language_from(optional_string(body, "lang"));
         perform(req, reply, {web_member(learner, name_from(body), lang, false), open, std::nullopt, std::nullopt},
-                [learner](const tutoring::round_reply& r) {
+                [token = *token](const tutoring::round_reply& r) {
                     if (!r.shared) {
                         return http::error_response(500, "no round", {});
                     }
-                    return json_response(200, json::object{{"learner", learner},
+                    return json_response(200, json::object{{"learner", token},
                                                            {"round", r.shared->round.value()},
                                                            {"room", r.shared->channel},
                                                            {"host", true},
@@ -151,21 +148,18 @@ public:
     {
         const auto body = parse_object(req);
         auto token = optional_string(body, "learner");
-        if (token && !valid_learner_token(*token)) {
-            throw bad_request{400, "\"learner\" must be a learner token (32 hex digits)"};
-        }
-        const std::string learner = token ? *token : new_learner_token();
+        const auto learner = gate_.known_or_new(token, req);
         const auto room = room_from(body);
         const auto round = round_from(req);
         const auto lang = language_from(optional_string(body, "lang"));
         perform(req, reply,
                 {web_member(learner, name_from(body), lang, false), tutoring::join_round{round}, std::nullopt,
                  std::nullopt},
-                [learner, room](const tutoring::round_reply& r) {
+                [token = *token, room](const tutoring::round_reply& r) {
                     if (!r.shared || r.shared->channel != room) {
                         return http::error_response(404, "no such room", {});
                     }
-                    json::object out{{"learner", learner},
+                    json::object out{{"learner", token},
                                      {"round", r.shared->round.value()},
                                      {"room", room},
                                      {"screen", round_json(*r.shared)},
@@ -281,14 +275,15 @@ private:
         return round;
     }
 
-    static tutoring::actor member_from(const json::object& body)
+    tutoring::actor member_from(const json::object& body) const
     {
-        return web_member(learner_token_from(optional_string(body, "learner")), {},
+        return web_member(gate_.known(optional_string(body, "learner")), {},
                           language_from(optional_string(body, "lang")), true);
     }
 
     tutoring::rounds& rounds_;
     room_hub& hub_;
+    learner_gate& gate_;
 };
 
 template <class Handler>
@@ -305,9 +300,9 @@ http::async_handler guarded(std::shared_ptr<room_api> a, Handler h)
 
 } // namespace
 
-void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub)
+void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate)
 {
-    auto a = std::make_shared<room_api>(rounds, hub);
+    auto a = std::make_shared<room_api>(rounds, hub, gate);
     using x = room_api;
     using http::verb;
     routes.add_async(

@@ -10,12 +10,14 @@ class router;
 
 namespace quiz::bot::web {
 
+class learner_gate;
 class room_hub;
 
 /// Registers the playground's rooms, where a study group plays a round together (docs/groups.md, "Playground"):
 /// `POST /api/rooms`, `POST /api/rooms/{round}/look`, `GET /api/rooms/{round}/wait`,
 /// `POST /api/rooms/{round}/answer`, `/reveal`, `/next`, `/end` and `/review`. Each action runs through
-/// `rounds`; `hub` carries every change to the pages waiting for it. Both must outlive the router.
-void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub);
+/// `rounds`; `hub` carries every change to the pages waiting for it; `gate` admits the learners. All three must
+/// outlive the router.
+void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate);
 
 } // namespace quiz::bot::web

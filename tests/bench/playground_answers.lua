@@ -31,7 +31,7 @@ response = function(status, headers, body)
     errors = errors + 1
     return
   end
-  local learner = string.match(body, '"learner":"(%x+)"')
+  local learner = string.match(body, '"learner":"([%x.]+)"')
   local session = string.match(body, '"session":(%d+)')
   local sequence = string.match(body, '"card":{"sequence":(%d+)')
   if session ~= nil and learner ~= nil then owner[session] = learner end

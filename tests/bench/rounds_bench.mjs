@@ -166,6 +166,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'quizbot-rounds-bench-'));
 const db = join(scratch, 'quizbot.db');
 const server = await startServer(quizbot, {
   QUIZBOT_DB: db, QUIZBOT_CONTENT: contentDir, QUIZBOT_PLAYGROUND: 'on',
+  QUIZBOT_NEW_LEARNERS_PER_HOUR: '0', // fifty new members a run, all from this machine
   DISCORD_PUBLIC_KEY: hex(keys.publicKey), DISCORD_APPLICATION_ID: applicationId,
   DISCORD_API_BASE: `http://127.0.0.1:${api.address().port}/api/v10`,
 });

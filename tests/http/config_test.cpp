@@ -286,12 +286,14 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
                              "QUIZBOT_REQUEST_TIMEOUT_MS",
                              "QUIZBOT_CONNECTIONS_PER_IP",
                              "QUIZBOT_HEADER_TIMEOUT_MS",
-                             "QUIZBOT_MIN_BODY_RATE"}) {
+                             "QUIZBOT_MIN_BODY_RATE",
+                             "QUIZBOT_NEW_LEARNERS_PER_HOUR",
+                             "QUIZBOT_EXPIRE_ANONYMOUS_DAYS"}) {
         CHECK(help.find(name) != std::string::npos);
     }
     CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 31);
+    CHECK(quiz::bot::config_variables().size() == 33);
 }

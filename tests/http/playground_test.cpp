@@ -33,8 +33,9 @@ namespace json = boost::json;
 class playground_server {
 public:
     explicit playground_server(const std::string& playground = "",
-                               const std::function<void(quiz::bot::cli::serve_hooks&)>& customise = {})
-        : serving_(variables(dir_, playground), customise)
+                               const std::function<void(quiz::bot::cli::serve_hooks&)>& customise = {},
+                               const quiz::test::serve_in_process::variables& extra = {})
+        : serving_(variables(dir_, playground, extra), customise)
     {
     }
 
@@ -43,7 +44,8 @@ public:
 
 private:
     static quiz::test::serve_in_process::variables variables(const quiz::test::temp_dir& dir,
-                                                             const std::string& playground)
+                                                             const std::string& playground,
+                                                             const quiz::test::serve_in_process::variables& extra)
     {
         quiz::test::serve_in_process::variables values{
             {"QUIZBOT_DB", (dir.path() / "quizbot.db").string()},
@@ -52,6 +54,7 @@ private:
         if (!playground.empty()) {
             values.emplace("QUIZBOT_PLAYGROUND", playground);
         }
+        values.insert(extra.begin(), extra.end());
         return values;
     }
 
@@ -76,6 +79,17 @@ json_reply call(quiz::test::loopback_client& c, std::string_view method, std::st
 }
 
 std::string text(const json::value& v) { return std::string(v.as_string()); }
+
+/// The learner's progress, the token sent as a bearer credential (never in the URL).
+json_reply stats_of(quiz::test::loopback_client& c, const std::string& learner, std::string_view query = "")
+{
+    const auto reply =
+        c.request("GET", "/api/play/stats" + std::string(query), {}, "Authorization: Bearer " + learner + "\r\n");
+    REQUIRE(reply);
+    const auto parsed = json::parse(reply->body);
+    REQUIRE(parsed.is_object());
+    return {reply->status, parsed.as_object(), reply->field("content-type")};
+}
 
 std::string answer_body(const std::string& learner, std::int64_t session, std::int64_t sequence, int choice)
 {
@@ -106,7 +120,7 @@ std::string scrape(quiz::test::loopback_client& c)
 TEST_CASE("playground: /metrics counts the answers recorded, by source, and the write transactions",
           "[playground][metrics]")
 {
-    playground_server s;
+    playground_server s("", {}, {{"QUIZBOT_EXPIRE_ANONYMOUS_DAYS", "0"}}); // no sweep: its unit is a transaction too
     quiz::test::loopback_client c(s.port());
     const auto before = scrape(c);
     CHECK(metric_value(before, R"(quizbot_answers_recorded_total{source="web"})") == 0);
@@ -147,7 +161,8 @@ TEST_CASE("playground: a three-question run records answers and shows feedback, 
     const auto started = call(c, "POST", "/api/play/session", R"({"lang":"en"})");
     REQUIRE(started.status == 200);
     const std::string learner = text(started.body.at("learner"));
-    CHECK(learner.size() == 32);
+    CHECK(learner.size() == 65); // the learner's id and the server's tag over it, 32 hex digits each
+    CHECK(learner[32] == '.');
     CHECK(text(started.body.at("pack")) == "zero-sharded");
     const auto session = started.body.at("session").as_int64();
     auto card = started.body.at("card").as_object();
@@ -175,7 +190,7 @@ TEST_CASE("playground: a three-question run records answers and shows feedback, 
         CHECK(card.at("sequence").as_int64() == sequence + 1);
     }
 
-    const auto stats = call(c, "GET", "/api/play/stats?learner=" + learner + "&lang=en");
+    const auto stats = stats_of(c, learner, "?lang=en");
     REQUIRE(stats.status == 200);
     CHECK(stats.body.at("answered").as_int64() == 3);
     CHECK(stats.body.at("seen").as_int64() == 3);
@@ -206,7 +221,7 @@ TEST_CASE("playground: a second answer to the same card is replayed and a card n
     CHECK(text(stale.body.at("status")) == "stale");
     CHECK(text(stale.body.at("error")) == "That question is no longer on screen: your answer was not recorded.");
 
-    const auto stats = call(c, "GET", "/api/play/stats?learner=" + learner);
+    const auto stats = stats_of(c, learner);
     REQUIRE(stats.status == 200);
     CHECK(stats.body.at("answered").as_int64() == 1);
 }
@@ -256,7 +271,7 @@ TEST_CASE("playground: the shared action sequence shows the same screens, as the
                         ? seen::next_card
                         : seen::other);
 
-    const auto stats = call(c, "GET", "/api/play/stats?learner=" + learner + "&lang=en");
+    const auto stats = stats_of(c, learner, "?lang=en");
     shown.push_back(stats.status == 200 && stats.body.at("answered").as_int64() == 1 ? seen::stats : seen::other);
 
     const auto attempts = [&s] {
@@ -284,7 +299,7 @@ TEST_CASE("playground: the shared action sequence shows the same screens, as the
     CHECK(shown == quiz::test::expected_screens);
 
     // Gone: the token names nobody any more.
-    CHECK(call(c, "GET", "/api/play/stats?learner=" + learner).status == 404);
+    CHECK(stats_of(c, learner).status == 404);
 }
 
 TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessions and learners 404", "[playground]")
@@ -305,7 +320,7 @@ TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessi
     CHECK(text(bad_lang.body.at("error")) == "\"lang\" must be \"en\" or \"fr\"");
 
     const auto bad_token = call(c, "POST", "/api/play/session", R"({"learner":"<script>"})");
-    CHECK(bad_token.status == 400);
+    CHECK(bad_token.status == 401);
 
     const auto unknown_pack = call(c, "POST", "/api/play/session", R"({"pack":"nope"})");
     CHECK(unknown_pack.status == 404);
@@ -321,11 +336,20 @@ TEST_CASE("playground: malformed requests get 400 with the reason, unknown sessi
     CHECK(no_session.status == 404);
     CHECK(text(no_session.body.at("status")) == "no_session");
 
-    const auto stranger =
-        call(c, "POST", "/api/play/answer",
-             answer_body("0123456789abcdef0123456789abcdef", started.body.at("session").as_int64(), 1, 0));
-    CHECK(stranger.status == 404);
-    CHECK(text(stranger.body.at("error")) == "unknown learner");
+    // Tokens the server did not issue: the old unsigned shape, and a real id with another tag.
+    for (const std::string& made_up :
+         {std::string("0123456789abcdef0123456789abcdef"), learner.substr(0, 33) + std::string(32, '0')}) {
+        const auto stranger =
+            call(c, "POST", "/api/play/answer", answer_body(made_up, started.body.at("session").as_int64(), 1, 0));
+        CHECK(stranger.status == 401);
+        CHECK(text(stranger.body.at("error")) == "\"learner\" is not a learner token this server issued");
+        CHECK(stats_of(c, made_up).status == 401);
+    }
+    // The stats call takes its token in a header: one in the URL, where access logs keep it, is refused.
+    const auto in_url = call(c, "GET", "/api/play/stats?learner=" + learner);
+    CHECK(in_url.status == 400);
+    CHECK(text(in_url.body.at("error")) == "send the learner token in the Authorization header, never in the URL");
+    CHECK(stats_of(c, learner).status == 200);
 
     const auto too_far = call(c, "POST", "/api/play/answer",
                               answer_body(learner, started.body.at("session").as_int64(),
@@ -411,6 +435,97 @@ TEST_CASE("playground: the page, its assets and the guide pages are served as HT
     const auto unknown = c.request("GET", "/guide/zero-sharded/nope");
     REQUIRE(unknown);
     CHECK(unknown->status == 404);
+}
+
+TEST_CASE("playground: one address creates a limited number of learners; behind a proxy each client counts apart",
+          "[playground]")
+{
+    playground_server s("", {}, {{"QUIZBOT_NEW_LEARNERS_PER_HOUR", "3"}});
+    quiz::test::loopback_client c(s.port());
+    const auto start = [&c](const std::string& forwarded_for, const std::string& body = "{}") {
+        const auto reply = c.request("POST", "/api/play/session", body,
+                                     "Content-Type: application/json\r\n" +
+                                         (forwarded_for.empty() ? "" : "X-Forwarded-For: " + forwarded_for + "\r\n"));
+        REQUIRE(reply);
+        return reply->status;
+    };
+    std::string first;
+    for (int i = 0; i < 3; ++i) {
+        const auto started = call(c, "POST", "/api/play/session", "{}");
+        REQUIRE(started.status == 200);
+        first = first.empty() ? text(started.body.at("learner")) : first;
+    }
+    const auto refused = call(c, "POST", "/api/play/session", "{}");
+    CHECK(refused.status == 429);
+    CHECK(text(refused.body.at("error")) == "too many new learners from this address: try again later");
+    CHECK(start({}, R"({"learner":")" + first + R"("})") == 200);             // a returning learner is not a new one
+    CHECK(call(c, "POST", "/api/rooms", R"({"name":"Host"})").status == 429); // a room's host is a new learner too
+
+    // Through a proxy on this machine: the address the proxy appended is the client; what comes before it is not.
+    for (int i = 0; i < 3; ++i) {
+        CHECK(start("10.0.0." + std::to_string(i) + ", 203.0.113.9") == 200);
+    }
+    CHECK(start("10.0.0.99, 203.0.113.9") == 429);
+    CHECK(start("203.0.113.10") == 200);
+
+    SQLite::Database db(s.database(), SQLite::OPEN_READONLY);
+    CHECK(db.execAndGet("SELECT count(*) FROM learner WHERE platform = 'web'").getInt() == 7); // refusals made none
+}
+
+TEST_CASE("playground: a learner who never came back is erased once the visit is QUIZBOT_EXPIRE_ANONYMOUS_DAYS old",
+          "[playground]")
+{
+    const quiz::test::temp_dir dir;
+    const auto db_path = (dir.path() / "quizbot.db").string();
+    const quiz::test::serve_in_process::variables values{
+        {"QUIZBOT_DB", db_path},
+        {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
+        {"QUIZBOT_THREADS", "2"},
+        {"QUIZBOT_EXPIRE_ANONYMOUS_DAYS", "30"}};
+    std::string once;
+    std::string returning;
+    {
+        const quiz::test::serve_in_process first(values);
+        quiz::test::loopback_client c(first.port());
+        once = text(call(c, "POST", "/api/play/session", "{}").body.at("learner"));
+        returning = text(call(c, "POST", "/api/play/session", "{}").body.at("learner"));
+    }
+    const auto count_of = [&db_path](const std::string& token) {
+        SQLite::Database db(db_path, SQLite::OPEN_READONLY);
+        return db
+            .execAndGet("SELECT count(*) FROM learner WHERE platform = 'web' AND external_id = '" +
+                        token.substr(0, 32) + "'")
+            .getInt();
+    };
+    REQUIRE(count_of(once) == 1);
+    {
+        // The returning learner's first visit was three days before this one.
+        SQLite::Database db(db_path, SQLite::OPEN_READWRITE);
+        db.exec("INSERT INTO session (learner_id, workspace_id, pack_id, venue, status, started_at_ms, state_format,"
+                " state) SELECT learner_id, workspace_id, pack_id, venue, 'ended', started_at_ms - 3 * 86400000,"
+                " state_format, state FROM session WHERE learner_id = (SELECT id FROM learner WHERE external_id = '" +
+                returning.substr(0, 32) + "')");
+    }
+
+    // Restarted 31 days later by its clock: the first sweep runs at start.
+    auto logs = std::make_shared<quiz::test::capture_sink>();
+    const auto later = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now() +
+                                                                               std::chrono::days{31});
+    const quiz::test::serve_in_process second(values, [&](quiz::bot::cli::serve_hooks& hooks) {
+        hooks.log_sink = logs;
+        hooks.clock = [later] { return later; };
+    });
+    bool swept = false;
+    for (int i = 0; i < 200 && !swept; ++i) {
+        swept = logs->contains("playground learners expired count=1 idle_hours=720");
+        std::this_thread::sleep_for(25ms);
+    }
+    CHECK(swept);
+    CHECK(count_of(once) == 0);
+    CHECK(count_of(returning) == 1);
+    quiz::test::loopback_client c(second.port());
+    CHECK(stats_of(c, once).status == 404); // the token names nobody any more
+    CHECK(stats_of(c, returning).status == 200);
 }
 
 TEST_CASE("playground: QUIZBOT_PLAYGROUND=off serves none of it", "[playground]")

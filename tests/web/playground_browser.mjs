@@ -62,6 +62,8 @@ try {
   page.setDefaultTimeout(20000);
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const urls = [];
+  page.on('request', (r) => urls.push(r.url()));
 
   await page.goto(url + '/?lang=en');
   check((await page.getAttribute('html', 'lang')) === 'en', 'the page is in English');
@@ -78,6 +80,12 @@ try {
   check(!(await page.innerText('#stats')).includes('`'), 'the progress panel shows no Markdown markers');
   check((await page.textContent('#stats .concepts code')) === 'fully_shard', 'concept labels render inline code');
   await page.screenshot({ path: join(work, 'playground-feedback.png'), fullPage: true });
+  // The token is a bearer secret: in no URL the page requested, where proxies would log it.
+  const token = await page.evaluate(() => localStorage.getItem('quizbot.learner'));
+  check(/^[0-9a-f]{32}\.[0-9a-f]{32}$/.test(token || ''), 'the page keeps the token the server issued');
+  check(urls.some((u) => u.includes('/api/play/stats')), 'the page asked for its progress');
+  const leaked = urls.filter((u) => u.includes(token.slice(0, 32)));
+  check(leaked.length === 0, 'no URL carries the learner token: ' + leaked.join(' '));
   await page.click('#next');
 
   await page.click('button[data-lang="fr"]');

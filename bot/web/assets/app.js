@@ -35,8 +35,9 @@ function initialLanguage() {
   return (navigator.language || 'en').toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
-async function call(method, url, body) {
+async function call(method, url, body, token) {
   const options = { method, headers: {} };
+  if (token) options.headers.Authorization = 'Bearer ' + token; // a bearer secret never goes in a URL
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
@@ -196,8 +197,13 @@ async function start() {
   showStatus(label('loading'));
   try {
     await loadPacks();
-    const { status, data } = await call('POST', '/api/play/session',
+    let { status, data } = await call('POST', '/api/play/session',
       { learner: state.learner, lang: state.lang, pack: state.pack });
+    if (status === 401 && state.learner) {
+      // A token this server no longer accepts (its key changed): start as a new learner.
+      state.learner = null;
+      ({ status, data } = await call('POST', '/api/play/session', { lang: state.lang, pack: state.pack }));
+    }
     if (status !== 200) throw new Error(data && data.error ? data.error : 'HTTP ' + status);
     state.learner = data.learner;
     store.set('learner', data.learner);
@@ -242,8 +248,8 @@ function goNext() {
 
 async function loadStats() {
   if (!state.learner) return;
-  const { status, data } = await call('GET', '/api/play/stats?learner=' + encodeURIComponent(state.learner) +
-    '&pack=' + encodeURIComponent(state.pack) + '&lang=' + state.lang);
+  const { status, data } = await call('GET', '/api/play/stats?pack=' + encodeURIComponent(state.pack) +
+    '&lang=' + state.lang, undefined, state.learner);
   const box = $('stats');
   box.replaceChildren();
   if (status !== 200) return;
@@ -332,7 +338,8 @@ document.addEventListener('keydown', (event) => {
 
 document.addEventListener('DOMContentLoaded', () => {
   state.lang = initialLanguage();
-  state.learner = store.get('learner');
+  const stored = store.get('learner');
+  state.learner = /^[0-9a-f]{32}\.[0-9a-f]{32}$/.test(stored || '') ? stored : null; // older unsigned ones: gone
   applyLabels();
   for (const b of document.querySelectorAll('button.lang')) {
     b.addEventListener('click', () => setLanguage(b.dataset.lang));
@@ -357,7 +364,7 @@ window.quizbotSession = {
   store,
   lang: () => state.lang,
   pack: () => state.pack,
-  learner: () => state.learner || store.get('learner'),
+  learner: () => state.learner,
   adopt(learner) { state.learner = learner; store.set('learner', learner); },
   show(data) { showStatus(''); renderScreen(data); loadStats(); },
   status: showStatus,

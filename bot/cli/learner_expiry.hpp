@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "bot/cli/earliest_timer.hpp"
+#include "engine/identity_ports.hpp"
+#include "engine/tutor_ids.hpp"
+
+#include <chrono>
+#include <functional>
+
+namespace SQLite {
+class Database;
+}
+namespace spdlog {
+class logger;
+}
+
+namespace quiz::bot::cli {
+
+/// Erases playground learners who never came back (storage/expire_web_learners.hpp) once their last visit is `keep`
+/// old: a writer unit at start, then every hour, sooner while a backlog remains. An exposed playground then keeps
+/// only the learners who return. Lives as long as the server's context and the writer.
+class learner_expiry {
+public:
+    learner_expiry(boost::asio::io_context& context, engine::action_queue& writer, SQLite::Database& db,
+                   std::chrono::hours keep, std::function<engine::instant()> clock, spdlog::logger& log);
+
+    /// The first sweep, right away.
+    void start();
+
+private:
+    void sweep();
+
+    engine::action_queue& writer_;
+    SQLite::Database& db_;
+    std::chrono::hours keep_;
+    std::function<engine::instant()> clock_;
+    spdlog::logger& log_;
+    earliest_timer timer_;
+};
+
+} // namespace quiz::bot::cli
