@@ -198,6 +198,8 @@ TEST_CASE("framing RFC 9112 refuses is answered 400 and the connection closed, s
                  "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n",     // §6.3: chunked must be last
                  "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n", // not a known coding
                  "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", // chunked not last
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \r\n\r\n",              // present, no coding
+                 "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: , \r\n\r\n",            // an empty list
                  "GET /hello HTTP/1.1\r\n\r\n",                                                // §3.2: no Host
                  "GET /hello HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",                          // two Host fields
                  "GET /hello HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n folded\r\n\r\n",             // §5.2: obs-fold
