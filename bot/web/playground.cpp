@@ -67,8 +67,12 @@ http::response notice_response(const tutoring::screen& shown, const std::string&
         return http::error_response(404, "unknown learner", request_id);
     case tutoring::notice_kind::unknown_pack:
         return http::error_response(404, "unknown pack", request_id);
-    case tutoring::notice_kind::failed:
-        return http::error_response(500, "the answer could not be recorded", request_id);
+    case tutoring::notice_kind::failed: {
+        // The unit did not commit (a full disk, an I/O error): nothing was recorded, and a retry may succeed.
+        auto busy = http::error_response(503, "this could not be recorded: try again in a moment", request_id);
+        busy.fields.set("Retry-After", "1");
+        return busy;
+    }
     default:
         return http::error_response(500, "unexpected notice", request_id);
     }

@@ -62,12 +62,16 @@ http::response notice_response(const tutoring::notice_screen& n, const std::stri
         status = 404;
         break;
     case kind::failed:
-        status = 500;
+        status = 503; // nothing was recorded (a full disk, an I/O error): a retry may succeed
         break;
     default:
         break;
     }
-    return json_response(status, json::object{{"status", "refused"}, {"error", n.text}, {"request_id", request_id}});
+    auto r = json_response(status, json::object{{"status", "refused"}, {"error", n.text}, {"request_id", request_id}});
+    if (status == 503) {
+        r.fields.set("Retry-After", "1");
+    }
+    return r;
 }
 
 tutoring::actor web_member(std::string token, std::string name, std::optional<language> lang, bool known_only)

@@ -4,6 +4,7 @@
 #include "bot/cli/serve.hpp"
 #include "bot/http/server.hpp"
 #include "tests/http/support/capture_sink.hpp"
+#include "tests/http/support/failing_disk.hpp"
 #include "tests/http/support/loopback_client.hpp"
 #include "tests/http/support/serve_in_process.hpp"
 #include "tests/support/action_sequence.hpp"
@@ -526,6 +527,57 @@ TEST_CASE("playground: a learner who never came back is erased once the visit is
     quiz::test::loopback_client c(second.port());
     CHECK(stats_of(c, once).status == 404); // the token names nobody any more
     CHECK(stats_of(c, returning).status == 200);
+}
+
+TEST_CASE("playground: a full or failing disk answers 503, loses nothing acknowledged, and recovers by itself",
+          "[playground][faults]")
+{
+    const auto fault = GENERATE(quiz::test::disk_fault::full, quiz::test::disk_fault::io_error);
+    CAPTURE(static_cast<int>(fault));
+    quiz::test::failing_disk disk; // before the server opens its database
+    const quiz::test::temp_dir dir;
+    const auto db_path = (dir.path() / "quizbot.db").string();
+    {
+        const quiz::test::serve_in_process serving(
+            {{"QUIZBOT_DB", db_path},
+             {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
+             {"QUIZBOT_THREADS", "2"},
+             {"QUIZBOT_EXPIRE_ANONYMOUS_DAYS", "0"}});
+        quiz::test::loopback_client c(serving.port());
+        const auto started = call(c, "POST", "/api/play/session", "{}");
+        REQUIRE(started.status == 200);
+        const std::string learner = text(started.body.at("learner"));
+        const auto session = started.body.at("session").as_int64();
+        const auto first = call(c, "POST", "/api/play/answer",
+                                answer_body(learner, session, started.body.at("card").at("sequence").as_int64(), 0));
+        REQUIRE(first.status == 200);
+        const auto sequence = first.body.at("card").at("sequence").as_int64();
+
+        disk.set(fault);
+        const auto refused = c.request("POST", "/api/play/answer", answer_body(learner, session, sequence, 1),
+                                       "Content-Type: application/json\r\n");
+        REQUIRE(refused);
+        CHECK(refused->status == 503);
+        CHECK(refused->field("retry-after") == "1");
+        CHECK(refused->body.find("could not be recorded") != std::string::npos);
+        CHECK(call(c, "POST", "/api/play/session", "{}").status == 503); // a new learner cannot be written either
+        CHECK(disk.refused_writes() > 0);
+
+        // Space is back: the same answer is taken now, as new (nothing of it was kept), without a restart.
+        disk.set(quiz::test::disk_fault::none);
+        const auto retried = call(c, "POST", "/api/play/answer", answer_body(learner, session, sequence, 1));
+        REQUIRE(retried.status == 200);
+        CHECK(text(retried.body.at("status")) == "accepted");
+        const auto after = call(c, "POST", "/api/play/answer",
+                                answer_body(learner, session, retried.body.at("card").at("sequence").as_int64(), 0));
+        CHECK(after.status == 200);
+    }
+    // The three acknowledged answers, each once; the refused one only as its retry; the file sound.
+    SQLite::Database db(db_path, SQLite::OPEN_READONLY);
+    CHECK(db.execAndGet("SELECT count(*) FROM attempt").getInt() == 3);
+    CHECK(db.execAndGet("SELECT count(DISTINCT idempotency_key) FROM attempt").getInt() == 3);
+    CHECK(db.execAndGet("SELECT count(*) FROM learner WHERE platform = 'web'").getInt() == 1);
+    CHECK(db.execAndGet("PRAGMA integrity_check").getString() == "ok");
 }
 
 TEST_CASE("playground: QUIZBOT_PLAYGROUND=off serves none of it", "[playground]")
