@@ -38,6 +38,7 @@
 
 #include <sys/socket.h>
 
+#include <atomic>
 #include <cerrno>
 #include <map>
 #include <mutex>
@@ -86,6 +87,17 @@ struct origin_state {
     net::experimental::concurrent_channel<void(boost::system::error_code)> slots;
     std::mutex mutex;
     std::vector<std::unique_ptr<connection>> idle;
+    std::atomic<std::size_t> pending{0};            ///< requests in run() for this origin
+    std::atomic<std::int64_t> last_full_log{-3600}; ///< steady clock, seconds
+};
+
+/// A request's place among its origin's pending ones, given back when it ends.
+struct pending_release {
+    origin_state& origin;
+    explicit pending_release(origin_state& o) : origin(o) {}
+    pending_release(const pending_release&) = delete;
+    pending_release& operator=(const pending_release&) = delete;
+    ~pending_release() { origin.pending.fetch_sub(1); }
 };
 
 struct slot_release {
@@ -158,6 +170,8 @@ std::string_view failure_name(failure f)
         return "too_large";
     case failure::rate_limited:
         return "rate_limited";
+    case failure::overloaded:
+        return "overloaded";
     }
     return "unknown";
 }
@@ -419,6 +433,19 @@ net::awaitable<result> client::impl::run(std::shared_ptr<impl> self, request req
     const auto state = self->origin_for(origin);
     const auto& options = self->options;
     const std::string label = req.label.empty() ? "-" : req.label;
+    if (state->pending.fetch_add(1) >= options.max_pending_per_host) {
+        state->pending.fetch_sub(1);
+        const auto now_s = std::chrono::duration_cast<std::chrono::seconds>(clock::now().time_since_epoch()).count();
+        if (now_s - state->last_full_log.exchange(now_s) >= 10) {
+            self->log.warn("outbound queue full label={} host={} max_pending={}: requests fail until it drains", label,
+                           target->host, options.max_pending_per_host);
+        }
+        self->metrics.outbound_requests.with({target->host, "overloaded"}).inc();
+        out.error = failure::overloaded;
+        out.message = "too many requests waiting for this host";
+        co_return out;
+    }
+    const pending_release in_line(*state);
 
     for (unsigned attempt = 1;; ++attempt) {
         out.attempts = attempt;

@@ -54,6 +54,7 @@ enum class failure {
     protocol,     ///< the answer was not valid HTTP
     too_large,    ///< the body exceeded client_options::body_limit
     rate_limited, ///< a rate limit would hold the request longer than client_options::max_retry_after
+    overloaded,   ///< client_options::max_pending_per_host requests already wait for or hold this host: not sent
 };
 
 struct result {
@@ -74,6 +75,9 @@ struct client_options {
     /// A 429 or rate-limit wait longer than this is not waited for: the 429 (or failure::rate_limited) is returned.
     std::chrono::milliseconds max_retry_after{60'000};
     unsigned max_per_host = 8; ///< exchanges in flight per origin; others wait their turn
+    /// Requests in flight or waiting per origin. A stalled API would otherwise gather every request made meanwhile;
+    /// beyond this one fails at once (failure::overloaded), logged.
+    std::size_t max_pending_per_host = 1000;
     std::size_t max_idle_per_host = 8;
     std::chrono::milliseconds idle_timeout{30'000}; ///< pooled connections older than this are not reused
     std::size_t body_limit = 8 * 1024 * 1024;

@@ -322,6 +322,40 @@ TEST_CASE("http: the per-host concurrency limit is honoured", "[outbound]")
     CHECK(upstream.connections() <= 2);
 }
 
+TEST_CASE("http: a stalled host holds a bounded number of requests; the rest fail at once with a log line",
+          "[outbound][faults]")
+{
+    // The platform's API answers after 30 s: far longer than the read timeout.
+    fake_upstream upstream([](const upstream_request&, int) { return upstream_reply{200, {}, "late", 30s, false}; });
+    auto options = test_options();
+    options.max_per_host = 2;
+    options.max_pending_per_host = 6;
+    options.read_timeout = 400ms;
+    options.max_attempts = 2;
+    client_fixture f(options);
+
+    const auto began = std::chrono::steady_clock::now();
+    std::vector<std::promise<outbound::result>> done(40);
+    for (auto& d : done) {
+        f.client().send(get(localhost(upstream.port(), false) + "/stalled"),
+                        [&d](outbound::result r) { d.set_value(std::move(r)); });
+    }
+    int timed_out = 0;
+    int refused = 0;
+    for (auto& d : done) {
+        auto future = d.get_future();
+        REQUIRE(future.wait_for(30s) == std::future_status::ready);
+        const auto r = future.get();
+        timed_out += r.error == outbound::failure::timeout ? 1 : 0;
+        refused += r.error == outbound::failure::overloaded ? 1 : 0;
+    }
+    CHECK(timed_out == 6);            // the ones it held: tried, retried, given up
+    CHECK(refused == 34);             // the others, at once, instead of piling up behind the stall
+    CHECK(upstream.requests() <= 12); // 6 requests, 2 attempts each
+    CHECK(std::chrono::steady_clock::now() - began < 20s);
+    CHECK(f.logs().contains("outbound queue full label=test.get host=localhost max_pending=6"));
+}
+
 TEST_CASE("http: failures without an answer are reported", "[outbound]")
 {
     client_fixture f(test_options());
