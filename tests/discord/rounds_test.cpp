@@ -388,6 +388,36 @@ TEST_CASE("rounds: three questions, five members, one message edited through the
     }
 }
 
+TEST_CASE("rounds: with Discord's API stalled, every click is still answered and the server stays responsive",
+          "[discord][rounds][faults]")
+{
+    round_rig rig;
+    auto& s = rig.server;
+    rig.api.stall(true); // each note and edit the round sends now hangs for 30 s
+    const auto opened =
+        s.typed_command(member("80351110224678930", "Hana"), "group", json::array{option("seconds", 60)});
+    REQUIRE(opened.status == 200);
+    const auto q1 = opened.body.at("data").as_object();
+    const auto choices = choices_of(q1);
+    REQUIRE_FALSE(choices.empty());
+    for (int i = 1; i <= 20; ++i) {
+        const auto who = member(std::to_string(80351110224678930LL + i), "m" + std::to_string(i));
+        const auto began = std::chrono::steady_clock::now();
+        const auto r = s.click(who, q1, choices[static_cast<std::size_t>(i) % choices.size()].custom_id);
+        CHECK(r.status == 200);
+        CHECK(json::serialize(r.body) == R"({"type":6})");
+        CHECK(std::chrono::steady_clock::now() - began < 3s); // Discord's deadline for the first answer
+    }
+    quiz::test::loopback_client probe(s.port());
+    const auto health = probe.request("GET", "/healthz");
+    REQUIRE(health);
+    CHECK(health->status == 200);
+    // The API answers again: the next note gets through once the stalled calls have timed out.
+    rig.api.stall(false);
+    const auto late = rig.click(member("80351110224678999", "Late"), q1, choices[0].custom_id);
+    CHECK(contains(rig.notes(late, 1)[0], "Your answer is in: "));
+}
+
 TEST_CASE("rounds: in a group DM the channel is the round's place", "[discord][rounds]")
 {
     round_rig rig;

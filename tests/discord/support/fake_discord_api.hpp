@@ -5,6 +5,8 @@
 
 #include "tests/discord/support/bodies.hpp"
 #include "tests/http/support/fake_upstream.hpp"
+#include <atomic>
+#include <memory>
 
 #include <boost/json/parse.hpp>
 
@@ -21,7 +23,10 @@ namespace quiz::test {
 class fake_discord_api {
 public:
     fake_discord_api()
-        : upstream_([](const upstream_request& r, int) {
+        : upstream_([stalled = stalled_](const upstream_request& r, int) {
+              if (stalled->load()) {
+                  return upstream_reply{503, {}, "", std::chrono::seconds(30), false}; // an API hanging for 30 s
+              }
               if (r.method == "PATCH") {
                   keep_body("edit-original", "round", r.body);
               } else if (r.method == "POST") {
@@ -41,6 +46,9 @@ public:
 
     [[nodiscard]] std::vector<upstream_request> seen() const { return upstream_.seen(); }
 
+    /// While stalled, every call is held 30 s before its answer (a 503).
+    void stall(bool on) { stalled_->store(on); }
+
     /// The first request (in arrival order) that `match` accepts, waiting for it up to 30 s.
     upstream_request wait_for(const std::function<bool(const upstream_request&)>& match, const std::string& what)
     {
@@ -58,6 +66,7 @@ public:
     }
 
 private:
+    std::shared_ptr<std::atomic<bool>> stalled_ = std::make_shared<std::atomic<bool>>(false);
     fake_upstream upstream_;
 };
 
