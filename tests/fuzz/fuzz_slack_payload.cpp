@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Slack's request parsers on arbitrary bytes: slash command forms, interaction payloads, Events API bodies, typed
 // direct messages, button ids (sessions' and rounds'), `group` options, and the signature check. None may crash; what they accept must hold together.
+#include "bot/http/url_encoding.hpp"
 #include "bot/slack/action_ids.hpp"
 #include "bot/slack/command_line.hpp"
 #include "bot/slack/payload.hpp"
@@ -12,10 +13,69 @@
 #include <cstdlib>
 #include <string_view>
 
+namespace {
+
+/// Well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), written apart from the
+/// decoder it checks.
+bool well_formed_utf8(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        std::size_t n = 0;
+        std::uint32_t cp = 0;
+        if (b < 0x80) {
+            ++i;
+            continue;
+        }
+        if (b >= 0xC2 && b <= 0xDF) {
+            n = 1;
+            cp = b & 0x1FU;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            n = 2;
+            cp = b & 0x0FU;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            n = 3;
+            cp = b & 0x07U;
+        } else {
+            return false;
+        }
+        for (std::size_t k = 1; k <= n; ++k) {
+            if (i + k >= text.size() || (static_cast<unsigned char>(text[i + k]) & 0xC0U) != 0x80U) {
+                return false;
+            }
+            cp = (cp << 6U) | (static_cast<unsigned char>(text[i + k]) & 0x3FU);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF)) {
+            return false;
+        }
+        i += n + 1;
+    }
+    return true;
+}
+
+} // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace quiz::bot::slack;
     const std::string_view input(reinterpret_cast<const char*>(data), size);
+
+    // The form decoder under every Slack body: what it accepts is well-formed text without NUL, and encoding it
+    // again reads back the same pairs.
+    if (const auto form = quiz::bot::http::parse_form(input)) {
+        std::string again;
+        for (const auto& [name, value] : *form) {
+            if (!well_formed_utf8(name) || !well_formed_utf8(value) || name.find('\0') != std::string::npos ||
+                value.find('\0') != std::string::npos) {
+                std::abort();
+            }
+            again += (again.empty() ? "" : "&") + quiz::bot::http::percent_encode(name) + '=' +
+                     quiz::bot::http::percent_encode(value);
+        }
+        if (quiz::bot::http::parse_form(again) != form) {
+            std::abort();
+        }
+    }
 
     parse_error error;
     if (const auto command = parse_slash_command(input, error)) {
