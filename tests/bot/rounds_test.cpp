@@ -331,7 +331,7 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
     CHECK(next.shared->number == 2);
 }
 
-TEST_CASE("rounds: someone who joins before answering counts for the early close; limits refuse clearly", "[rounds]")
+TEST_CASE("rounds: someone who joins before answering counts for the early close, limits refuse clearly", "[rounds]")
 {
     const quiz::test::temp_dir dir;
     std::atomic<instant> now{instant{std::chrono::milliseconds{1'780'000'000'000}}};

@@ -265,7 +265,7 @@ TEST_CASE("a round played through the use cases: private feedback, personal memo
     CHECK(finished.scores.front().present == 2);
 }
 
-TEST_CASE("the hardest question has the smallest share of right answers; ties go to more answers, then to the first")
+TEST_CASE("the hardest question has the smallest share of right answers, ties go to more answers, then to the first")
 {
     const learner_id a{1};
     const learner_id b{2};

@@ -67,7 +67,7 @@ TEST_CASE("item analysis: facility, SD, discrimination and efficiency against va
     CHECK(q1.flags.broken);
 }
 
-TEST_CASE("item analysis: only first attempts count; later ones show whether the class learns it")
+TEST_CASE("item analysis: only first attempts count, later ones show whether the class learns it")
 {
     const std::vector<item_answer> answers{
         first(1, 0, false),

@@ -40,7 +40,7 @@ year_month_day dec(unsigned d) { return year{2026} / December / day{d}; }
 
 } // namespace
 
-TEST_CASE("reminder plan: today at the learner's hour, else tomorrow; one a day; slower when ignored", "[reminders]")
+TEST_CASE("reminder plan: today at the learner's hour, else tomorrow, one a day, slower when ignored", "[reminders]")
 {
     const fixed_zone tokyo(hours{9});
     const quiz::engine::reminder_setting at_six{minutes{18 * 60}, false};

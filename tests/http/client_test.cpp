@@ -322,7 +322,7 @@ TEST_CASE("http: the per-host concurrency limit is honoured", "[outbound]")
     CHECK(upstream.connections() <= 2);
 }
 
-TEST_CASE("http: a stalled host holds a bounded number of requests; the rest fail at once with a log line",
+TEST_CASE("http: a stalled host holds a bounded number of requests, the rest fail at once with a log line",
           "[outbound][faults]")
 {
     // The platform's API answers after 30 s: far longer than the read timeout.

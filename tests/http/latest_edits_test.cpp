@@ -38,7 +38,7 @@ TEST_CASE("latest_edits: a burst while an edit is in flight becomes one more edi
     CHECK(sent == std::vector<std::uint64_t>{10, 60, 5, 61});
 }
 
-TEST_CASE("latest_edits: edits of one message start a spacing apart; a burst in the pause becomes one edit",
+TEST_CASE("latest_edits: edits of one message start a spacing apart, a burst in the pause becomes one edit",
           "[outbound]")
 {
     std::vector<std::function<void()>> timers;

@@ -438,7 +438,7 @@ TEST_CASE("playground: the page, its assets and the guide pages are served as HT
     CHECK(unknown->status == 404);
 }
 
-TEST_CASE("playground: one address creates a limited number of learners; behind a proxy each client counts apart",
+TEST_CASE("playground: one address creates a limited number of learners, behind a proxy each client counts apart",
           "[playground]")
 {
     playground_server s("", {}, {{"QUIZBOT_NEW_LEARNERS_PER_HOUR", "3"}});

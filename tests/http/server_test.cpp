@@ -728,7 +728,7 @@ TEST_CASE("at the connection limit the longest-idle keep-alive connection makes 
     CHECK(srv.metrics().http_connections_refused.value() == 0);
 }
 
-TEST_CASE("one client address holds at most its share of the connections; another address is served", "[http][slow]")
+TEST_CASE("one client address holds at most its share of the connections, another address is served", "[http][slow]")
 {
     const auto routes = basic_routes();
     server_limits limits;
@@ -772,7 +772,7 @@ TEST_CASE("a header trickling in steadily is cut off at the header deadline", "[
     CHECK(std::chrono::steady_clock::now() - began < 4s + 1s); // 200 bytes would take 4 s; the deadline is 0.3 s
 }
 
-TEST_CASE("a body below the minimum rate is cut off after the grace period; one at the rate is read", "[http][slow]")
+TEST_CASE("a body below the minimum rate is cut off after the grace period, one at the rate is read", "[http][slow]")
 {
     const auto routes = basic_routes();
     server_limits limits;

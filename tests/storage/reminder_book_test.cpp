@@ -84,7 +84,7 @@ TEST_CASE("due schedules come earliest first, only while enabled, and the earlie
     CHECK(f.book.next_due() == at(3, 18));
 }
 
-TEST_CASE("a reminder is recorded once per local day; the last answer and the session under way are read")
+TEST_CASE("a reminder is recorded once per local day, the last answer and the session under way are read")
 {
     book_fixture f;
     const auto ann = f.learner("1");
