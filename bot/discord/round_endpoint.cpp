@@ -108,6 +108,9 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
     auto who = clicked.request.who;
     const bool queued =
         p_.rounds.perform(std::move(clicked.request), [self = shared_from_this(), in, b, who](tutoring::round_reply r) {
+            if (r.replayed) {
+                return; // the first delivery of this click did (or does) everything, its pending judgment included
+            }
             // The member's note first: the reveal this click may cause sends them their judgment through the same
             // token, and that one must come after.
             if (auto note = private_note(r, self->links())) {

@@ -70,6 +70,7 @@ struct round_reply {
     bool answer_recorded = false;
     bool changed = false;      ///< the round changed: `shared` also goes to the publish hook
     bool revealed_now = false; ///< this action closed the open question
+    bool replayed = false;     ///< the same delivery again (a replayed interaction): nothing ran
 };
 
 } // namespace quiz::bot::tutoring

@@ -173,7 +173,9 @@ void rounds::announce(const round_screen& shown)
 round_reply rounds::decide(const round_request& r, engine::instant now, std::uint64_t seed)
 {
     if (r.delivery && !p_.identities.first_delivery(r.who.identity.platform, *r.delivery, now)) {
-        return {};
+        round_reply replay;
+        replay.replayed = true;
+        return replay;
     }
     if (r.who.known_only && !p_.identities.find_learner(r.who.identity)) {
         return said(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});

@@ -388,6 +388,34 @@ TEST_CASE("rounds: three questions, five members, one message edited through the
     }
 }
 
+TEST_CASE("rounds: a replayed answer click changes nothing and the member still gets their judgment",
+          "[discord][rounds][replay]")
+{
+    round_rig rig;
+    auto& s = rig.server;
+    const auto hana = member("80351110224678930", "Hana");
+    const auto ari = member("80351110224678931", "Ari");
+    const auto opened = s.typed_command(hana, "group", json::array{option("seconds", 60)});
+    REQUIRE(opened.status == 200);
+    const auto q1 = opened.body.at("data").as_object();
+    const auto choices = choices_of(q1);
+    REQUIRE(choices.size() >= 2);
+    const auto token = rig.click(ari, q1, choices[0].custom_id);
+    CHECK(contains(rig.notes(token, 1)[0], "Your answer is in: A."));
+    // The same signed click again, as captured: acknowledged, nothing recorded, no second note.
+    const auto replayed = s.post(s.last_body(), "replayed_round_click");
+    CHECK(replayed.status == 200);
+    CHECK(json::serialize(replayed.body) == R"({"type":6})");
+
+    (void)rig.click(hana, q1, control(q1, "rr")); // the host reveals
+    (void)rig.edit_with("The answer was revealed early.");
+    const auto notes = rig.notes(token, 2); // the judgment comes through the answer's own token
+    CHECK((notes[1].starts_with("**Question 1 of") &&
+           (contains(notes[1], "Right.") || contains(notes[1], "Not quite."))));
+    s.stop();
+    CHECK(count(s.db_path(), "SELECT count(*) FROM attempt WHERE round_id IS NOT NULL") == 1);
+}
+
 TEST_CASE("rounds: with Discord's API stalled, every click is still answered and the server stays responsive",
           "[discord][rounds][faults]")
 {
