@@ -197,16 +197,15 @@ std::uint64_t server::impl::add_connection(std::shared_ptr<connection_control> c
 
 void server::impl::remove_connection(std::uint64_t id)
 {
+    std::string address;
     {
         const std::lock_guard lock(mutex);
         if (const auto it = connections.find(id); it != connections.end()) {
-            if (const auto held = per_address.find(it->second->address);
-                held != per_address.end() && --held->second == 0) {
-                per_address.erase(held);
-            }
+            address = it->second->address;
             connections.erase(it);
         }
     }
+    release_address(address);
     metrics.http_connections.add(-1);
     if (active.fetch_sub(1) == 1 && stopping && !destroying) {
         // The drain checks `active` on the strand before each wait, so this wake-up cannot be lost.
@@ -223,6 +222,14 @@ bool server::impl::reserve_address(const std::string& address)
     }
     ++held;
     return true;
+}
+
+void server::impl::release_address(const std::string& address)
+{
+    const std::lock_guard lock(mutex);
+    if (const auto held = per_address.find(address); held != per_address.end() && --held->second == 0) {
+        per_address.erase(held);
+    }
 }
 
 bool server::impl::evict_idle()
@@ -279,11 +286,6 @@ net::awaitable<void> server::impl::accept_loop()
             co_await pause.async_wait(as_result);
             continue;
         }
-        // Like nginx: an idle keep-alive connection gives its place up before a new client is turned away.
-        if (active.load() >= options.limits.max_connections && !evict_idle()) {
-            refuse(std::move(socket), "server");
-            continue;
-        }
         boost::system::error_code peer_error;
         auto address = socket.remote_endpoint(peer_error).address().to_string();
         if (peer_error) {
@@ -291,6 +293,12 @@ net::awaitable<void> server::impl::accept_loop()
         }
         if (!reserve_address(address)) {
             refuse(std::move(socket), "address");
+            continue;
+        }
+        // Like nginx: an idle keep-alive connection gives its place up before a new client is turned away.
+        if (active.load() >= options.limits.max_connections && !evict_idle()) {
+            release_address(address);
+            refuse(std::move(socket), "server");
             continue;
         }
         active.fetch_add(1);

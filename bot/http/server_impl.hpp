@@ -60,6 +60,7 @@ struct server::impl {
     void remove_connection(std::uint64_t id);
     /// Counts a connection from `address` unless it already holds its share; false then.
     bool reserve_address(const std::string& address);
+    void release_address(const std::string& address);
     /// Closes the longest-idle connection to make room for a new one; false when none is idle.
     bool evict_idle();
 
