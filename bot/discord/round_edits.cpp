@@ -63,9 +63,16 @@ void round_edits::publish(const tutoring::round_screen& shown)
     auto request = edit_original(base, token, round_message(shown, {base.public_url}));
     const auto round = shown.round;
     const auto revision = shown.revision;
+    // The queued edit holds this object weakly: it lives in `edits_`, so a strong hold would be a cycle, and an edit
+    // still queued when the server stops would keep everything alive.
     edits_.submit("discord:round:" + std::to_string(round.value()), version,
-                  [self = shared_from_this(), request = std::move(request), round,
+                  [weak = weak_from_this(), request = std::move(request), round,
                    revision](std::function<void(bool)> done) mutable {
+                      const auto self = weak.lock();
+                      if (!self) {
+                          done(false);
+                          return;
+                      }
                       self->send_(std::move(request),
                                   [self, round, revision, done = std::move(done)](outbound::result r) {
                                       self->finished(round, revision, r);

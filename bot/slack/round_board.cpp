@@ -55,9 +55,16 @@ void round_board::post(const tutoring::round_screen& shown, const std::string& c
         p.retry = 0;
         p.failed = false;
     }
+    // Queued edits hold this object weakly: they live in `edits_`, so a strong hold would be a cycle that an edit
+    // still queued at shutdown would keep alive.
     edits_.submit(key_of(shown.round), shown.revision * (max_retries + 1),
-                  [self = shared_from_this(), shown, channel, response_url,
+                  [weak = weak_from_this(), shown, channel, response_url,
                    posted = std::move(posted)](std::function<void(bool)> done) {
+                      const auto self = weak.lock();
+                      if (!self) {
+                          done(false);
+                          return;
+                      }
                       auto message = self->render_(shown);
                       if (!self->api_.has_token()) {
                           self->post_through_url(shown, response_url, std::move(message), posted, done);
@@ -221,8 +228,13 @@ void round_board::show(const tutoring::round_screen& shown)
 
 void round_board::submit(const tutoring::round_screen& shown, std::uint64_t version)
 {
-    edits_.submit(key_of(shown.round), version,
-                  [self = shared_from_this(), shown](std::function<void(bool)> done) { self->edit(shown, done); });
+    edits_.submit(key_of(shown.round), version, [weak = weak_from_this(), shown](std::function<void(bool)> done) {
+        if (const auto self = weak.lock()) {
+            self->edit(shown, done);
+        } else {
+            done(false);
+        }
+    });
 }
 
 void round_board::edit(const tutoring::round_screen& shown, const std::function<void(bool)>& done)
