@@ -21,6 +21,7 @@
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/error.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -186,8 +187,8 @@ net::awaitable<void> sleep_for(milliseconds delay)
 
 struct client::impl : std::enable_shared_from_this<impl> {
     impl(net::io_context& context, client_options opts, spdlog::logger& l, service_metrics& m)
-        : ioc(context), options(std::move(opts)), log(l), metrics(m), tls_context(ssl::context::tls_client),
-          random(std::random_device{}())
+        : ioc(context), strand(net::make_strand(context)), options(std::move(opts)), log(l), metrics(m),
+          tls_context(ssl::context::tls_client), random(std::random_device{}())
     {
         SSL_CTX_set_min_proto_version(tls_context.native_handle(), TLS1_2_VERSION);
         tls_context.set_verify_mode(ssl::verify_peer);
@@ -212,7 +213,7 @@ struct client::impl : std::enable_shared_from_this<impl> {
         const std::lock_guard lock(mutex);
         auto& state = origins[origin];
         if (!state) {
-            state = std::make_shared<origin_state>(ioc.get_executor(), options.max_per_host);
+            state = std::make_shared<origin_state>(strand, options.max_per_host);
         }
         return state;
     }
@@ -254,6 +255,10 @@ struct client::impl : std::enable_shared_from_this<impl> {
                                                    beast::http::request<beast::http::string_body>& message, bool head);
 
     net::io_context& ioc;
+    /// Every exchange, and every stream's timeout handler, runs here: with several IO threads, Beast's streams
+    /// need their operations and timers on one strand (a timeout would otherwise close a socket that another
+    /// thread is destroying).
+    net::strand<net::io_context::executor_type> strand;
     client_options options;
     spdlog::logger& log;
     service_metrics& metrics;
@@ -268,14 +273,14 @@ struct client::impl : std::enable_shared_from_this<impl> {
 net::awaitable<connect_outcome> client::impl::connect(const url& target)
 {
     connect_outcome out;
-    tcp::resolver resolver(ioc);
+    tcp::resolver resolver(strand);
     const auto [rec, endpoints] = co_await resolver.async_resolve(target.host, std::to_string(target.port), as_result);
     if (rec) {
         out.error = failure::resolve;
         out.message = "cannot resolve " + target.host + ": " + rec.message();
         co_return out;
     }
-    beast::tcp_stream stream(ioc);
+    beast::tcp_stream stream(strand);
     stream.expires_after(options.connect_timeout);
     const auto [cec, endpoint] = co_await stream.async_connect(endpoints, as_result);
     if (cec) {
@@ -539,7 +544,7 @@ client::~client()
 
 void client::send(request req, std::function<void(result)> done)
 {
-    net::co_spawn(impl_->ioc, impl::run(impl_, std::move(req)),
+    net::co_spawn(impl_->strand, impl::run(impl_, std::move(req)),
                   [done = std::move(done)](const std::exception_ptr& e, result r) {
                       if (e) {
                           r = result{};
@@ -550,6 +555,10 @@ void client::send(request req, std::function<void(result)> done)
                   });
 }
 
-net::awaitable<result> co_send(client& c, request req) { return client::impl::run(access(c), std::move(req)); }
+net::awaitable<result> co_send(client& c, request req)
+{
+    auto self = access(c);
+    co_return co_await net::co_spawn(self->strand, client::impl::run(self, std::move(req)), net::use_awaitable);
+}
 
 } // namespace quiz::bot::outbound
