@@ -39,8 +39,10 @@
 
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <random>
@@ -90,7 +92,17 @@ struct origin_state {
     std::vector<std::unique_ptr<connection>> idle;
     std::atomic<std::size_t> pending{0};            ///< requests in run() for this origin
     std::atomic<std::int64_t> last_full_log{-3600}; ///< steady clock, seconds
+    std::atomic<std::int64_t> last_answer_ms{std::numeric_limits<std::int64_t>::min() / 2}; ///< steady clock
 };
+
+/// How many requests `origin` may hold: more while it keeps answering than once it stalls.
+std::size_t pending_limit(const origin_state& origin, const client_options& options, clock::time_point now)
+{
+    const auto now_ms = std::chrono::duration_cast<milliseconds>(now.time_since_epoch()).count();
+    const bool answering = now_ms - origin.last_answer_ms.load() < options.stall_after.count();
+    return answering ? std::max(options.max_pending_while_answering, options.max_pending_per_host)
+                     : options.max_pending_per_host;
+}
 
 /// A request's place among its origin's pending ones, given back when it ends.
 struct pending_release {
@@ -438,12 +450,12 @@ net::awaitable<result> client::impl::run(std::shared_ptr<impl> self, request req
     const auto state = self->origin_for(origin);
     const auto& options = self->options;
     const std::string label = req.label.empty() ? "-" : req.label;
-    if (state->pending.fetch_add(1) >= options.max_pending_per_host) {
+    if (const auto limit = pending_limit(*state, options, clock::now()); state->pending.fetch_add(1) >= limit) {
         state->pending.fetch_sub(1);
         const auto now_s = std::chrono::duration_cast<std::chrono::seconds>(clock::now().time_since_epoch()).count();
         if (now_s - state->last_full_log.exchange(now_s) >= 10) {
             self->log.warn("outbound queue full label={} host={} max_pending={}: requests fail until it drains", label,
-                           target->host, options.max_pending_per_host);
+                           target->host, limit);
         }
         self->metrics.outbound_requests.with({target->host, "overloaded"}).inc();
         out.error = failure::overloaded;
@@ -495,6 +507,7 @@ net::awaitable<result> client::impl::run(std::shared_ptr<impl> self, request req
             continue;
         }
 
+        state->last_answer_ms.store(std::chrono::duration_cast<milliseconds>(clock::now().time_since_epoch()).count());
         response& answer = outcome.resp;
         const auto backoff = backoff_delay(attempt, options.backoff_initial, options.backoff_max, self->jitter());
         std::optional<milliseconds> told;

@@ -75,9 +75,13 @@ struct client_options {
     /// A 429 or rate-limit wait longer than this is not waited for: the 429 (or failure::rate_limited) is returned.
     std::chrono::milliseconds max_retry_after{60'000};
     unsigned max_per_host = 8; ///< exchanges in flight per origin; others wait their turn
-    /// Requests in flight or waiting per origin. A stalled API would otherwise gather every request made meanwhile;
-    /// beyond this one fails at once (failure::overloaded), logged.
+    /// Requests in flight or waiting per origin while it answers nothing (none in `stall_after`): a stalled API would
+    /// otherwise gather every request made meanwhile; beyond this one fails at once (failure::overloaded), logged.
     std::size_t max_pending_per_host = 1000;
+    /// The same bound while the origin keeps answering: a burst of updates to a healthy API (every Slack
+    /// response_url is on one host) waits its turn rather than being dropped, up to this many (a few KB each).
+    std::size_t max_pending_while_answering = 20'000;
+    std::chrono::milliseconds stall_after{2'000}; ///< an origin that answered nothing for this long counts as stalled
     std::size_t max_idle_per_host = 8;
     std::chrono::milliseconds idle_timeout{30'000}; ///< pooled connections older than this are not reused
     std::size_t body_limit = 8 * 1024 * 1024;

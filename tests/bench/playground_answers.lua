@@ -53,7 +53,7 @@ done = function(summary, latency, requests)
     e = e + t:get("errors")
   end
   local seconds = summary.duration / 1e6
-  io.write(string.format("answers: %d (%.0f/s), session starts: %d, non-200: %d\n", a, a / seconds, s, e))
-  io.write(string.format("latency p50 %.2f ms, p99 %.2f ms (answers and starts together)\n",
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+  io.write(string.format("RESULT requests=%d rate=%.0f answers=%d starts=%d non200=%d p50_ms=%.3f p99_ms=%.3f\n",
+    summary.requests, summary.requests / seconds, a, s, e, latency:percentile(50) / 1000,
+    latency:percentile(99) / 1000))
 end

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Helpers for scripts/bench-slack.
-//   node slack_bench.mjs setup --quizbot URL --sink URL --secret S --learners N --rounds R --out FILE
-//     starts a session for each learner with /quiz start (its card arrives at the sink), then writes the clicks of
-//     R rounds, each learner answering A on its card then pressing Next, signed now, one per line for wrk.
+//   node slack_bench.mjs setup --quizbot URL --sink URL --secret S --learners N --first F --out FILE
+//     starts a session for learners F .. F+N-1 with /quiz start (its card arrives at the sink), then writes every
+//     click of their whole sessions, signed now, one per line for wrk (tests/bench/signed_clicks.lua): round r is
+//     every learner answering A on card r, then every learner pressing Next. Each click is sent once.
 //   node slack_bench.mjs bolt --port P --secret S
 //     a minimal @slack/bolt app (tests/node_modules) whose HTTPReceiver verifies and acknowledges block_actions.
 import { createHmac } from 'node:crypto';
@@ -17,7 +18,9 @@ const args = Object.fromEntries(
   rest.reduce((pairs, word, i, all) => (i % 2 === 0 ? [...pairs, [word.replace(/^--/, ''), all[i + 1]]] : pairs), []),
 );
 
-const sign = (ts, body) => 'v0=' + createHmac('sha256', args.secret).update(`v0:${ts}:${body}`).digest('hex');
+const sessionLength = 10; // tutor_config::session_length: answers per session
+const hmac = (ts, body) => createHmac('sha256', args.secret).update(`v0:${ts}:${body}`).digest('hex');
+const sign = (ts, body) => 'v0=' + hmac(ts, body);
 const form = (fields) => Object.entries(fields).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 
 async function post(url, body) {
@@ -49,19 +52,19 @@ function click(user, actionId, value, hook) {
 
 async function setup() {
   const learners = Number(args.learners);
-  const rounds = Number(args.rounds);
+  const first = Number(args.first);
   const cards = [];
   const batch = 50;
   for (let i = 0; i < learners; i += batch) {
     await Promise.all(Array.from({ length: Math.min(batch, learners - i) }, (_, j) => {
-      const n = i + j;
+      const n = first + i + j;
       return post(`${args.quizbot}/slack/commands`, form({
         token: 'x', team_id: 'T1', team_domain: 'bench', channel_id: 'C1', channel_name: 'bench', user_id: `U${n}`,
         user_name: `u${n}`, command: '/quiz', text: 'start', response_url: `${args.sink}/hooks/setup-${n}`, trigger_id: '1.2.3',
       }));
     }));
   }
-  for (let n = 0; n < learners; n++) {
+  for (let n = first; n < first + learners; n++) {
     let message;
     for (let attempt = 0; attempt < 200 && !message; attempt++) {
       const res = await fetch(`${args.sink}/last/setup-${n}`);
@@ -75,18 +78,17 @@ async function setup() {
     const [session, sequence] = a.value.split(':').map(Number);
     cards.push({ user: `U${n}`, session, sequence });
   }
-  // Round r: every learner answers A on card (sequence + r), then every learner presses Next.
   const ts = String(Math.floor(Date.now() / 1000));
   const lines = [];
   let hook = 0;
-  for (let r = 0; r < rounds; r++) {
+  for (let r = 0; r < sessionLength; r++) {
     for (const c of cards) {
-      const body = click(c.user, 'answer_A', `${c.session}:${c.sequence + r}:0`, `${args.sink}/hooks/${hook++}`);
-      lines.push(`${ts}\t${sign(ts, body)}\t${body}`);
+      const body = click(c.user, 'answer_A', `${c.session}:${c.sequence + r}:0`, `${args.sink}/hooks/${first}-${hook++}`);
+      lines.push(`a\t${ts}\t${hmac(ts, body)}\t${body}`);
     }
     for (const c of cards) {
-      const body = click(c.user, 'next', String(c.session), `${args.sink}/hooks/${hook++}`);
-      lines.push(`${ts}\t${sign(ts, body)}\t${body}`);
+      const body = click(c.user, 'next', String(c.session), `${args.sink}/hooks/${first}-${hook++}`);
+      lines.push(`n\t${ts}\t${hmac(ts, body)}\t${body}`);
     }
   }
   writeFileSync(args.out, lines.join('\n') + '\n');

@@ -356,6 +356,43 @@ TEST_CASE("http: a stalled host holds a bounded number of requests, the rest fai
     CHECK(f.logs().contains("outbound queue full label=test.get host=localhost max_pending=6"));
 }
 
+TEST_CASE("http: a host that keeps answering takes a burst beyond the stalled bound up to its own bound",
+          "[outbound][faults]")
+{
+    // Every Slack response_url is on one host: a burst of clicks must not lose its updates while that host answers.
+    fake_upstream upstream([](const upstream_request&, int) { return upstream_reply{200, {}, "ok", 100ms, false}; });
+    auto options = test_options();
+    options.max_per_host = 2;
+    options.max_pending_per_host = 6;
+    options.max_pending_while_answering = 30;
+    client_fixture f(options);
+    const auto url = localhost(upstream.port(), false) + "/busy";
+
+    std::promise<outbound::result> first;
+    f.client().send(get(url), [&first](outbound::result r) { first.set_value(std::move(r)); });
+    auto answered = first.get_future();
+    REQUIRE(answered.wait_for(30s) == std::future_status::ready);
+    REQUIRE(answered.get().ok());
+
+    std::vector<std::promise<outbound::result>> done(40);
+    for (auto& d : done) {
+        f.client().send(get(url), [&d](outbound::result r) { d.set_value(std::move(r)); });
+    }
+    int ok = 0;
+    int refused = 0;
+    for (auto& d : done) {
+        auto future = d.get_future();
+        REQUIRE(future.wait_for(30s) == std::future_status::ready);
+        const auto r = future.get();
+        ok += r.ok() ? 1 : 0;
+        refused += r.error == outbound::failure::overloaded ? 1 : 0;
+    }
+    CHECK(ok == 30);      // 6 would have been held had the host not answered a moment before
+    CHECK(refused == 10); // beyond the bound for a host that answers
+    CHECK(upstream.requests() == 31);
+    CHECK(f.logs().contains("outbound queue full label=test.get host=localhost max_pending=30"));
+}
+
 TEST_CASE("http: failures without an answer are reported", "[outbound]")
 {
     client_fixture f(test_options());

@@ -63,15 +63,21 @@ TEST_CASE("expiry erases playground learners who never came back, and only them"
     add_web_learner(db, 13); // nothing to date them by: kept
     add_web_learner(db, 14); // a session with no answer, long ago: expired
     add_session(db, 14, start + 2 * day_ms);
+    add_web_learner(db, 15); // an answer with no session of theirs (a room's), long ago: expired
+    add_attempt(db, 15, start + 2 * day_ms + hour_ms);
+    add_web_learner(db, 16); // answers only, on two days: kept
+    add_attempt(db, 16, start);
+    add_attempt(db, 16, start + 2 * day_ms);
     add_session(db, 1, start); // a Discord learner's single old visit: not anonymous, kept
 
     CHECK(expire_web_learners(db, cutoff, 1) == 1); // the limit holds; the longest idle first
     CHECK_FALSE(present(db, 10));
     CHECK(present(db, 14));
-    CHECK(expire_web_learners(db, cutoff, 100) == 1);
+    CHECK(expire_web_learners(db, cutoff, 100) == 2);
     CHECK_FALSE(present(db, 14));
+    CHECK_FALSE(present(db, 15));
     CHECK(expire_web_learners(db, cutoff, 100) == 0);
-    for (const int kept : {1, 2, 11, 12, 13}) {
+    for (const int kept : {1, 2, 11, 12, 13, 16}) {
         INFO(kept);
         CHECK(present(db, kept));
     }
