@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
@@ -70,12 +71,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (hosts > 1 || (hosts == 0 && message.version() >= 11)) {
         std::abort();
     }
-    if (message.count(beast::http::field::transfer_encoding) > 0) {
-        const auto te = message[beast::http::field::transfer_encoding];
-        std::string_view coding(te.data(), te.size());
-        const auto first = coding.find_first_not_of(" \t,");
-        const auto last = coding.find_last_not_of(" \t,");
-        if (first == std::string_view::npos || !http::iequals(coding.substr(first, last + 1 - first), "chunked")) {
+    // Several Transfer-Encoding fields form one list, whose empty elements do not count (RFC 9110, 5.3 and 5.6.1):
+    // what is let through names exactly one coding, chunked.
+    std::string codings;
+    const auto [te_first, te_last] = message.equal_range(beast::http::field::transfer_encoding);
+    for (auto field = te_first; field != te_last; ++field) {
+        codings.append(field->value().data(), field->value().size()).push_back(',');
+    }
+    if (te_first != te_last) {
+        std::size_t named = 0;
+        bool chunked = false;
+        std::size_t start = 0;
+        for (std::size_t comma = codings.find(','); comma != std::string::npos;
+             start = comma + 1, comma = codings.find(',', start)) {
+            const std::string_view element(codings.data() + start, comma - start);
+            const auto first = element.find_first_not_of(" \t");
+            if (first == std::string_view::npos) {
+                continue;
+            }
+            ++named;
+            chunked = http::iequals(element.substr(first, element.find_last_not_of(" \t") + 1 - first), "chunked");
+        }
+        if (named != 1 || !chunked) {
             std::abort();
         }
     }
