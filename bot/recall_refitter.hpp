@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/recall_refit.hpp"
+#include "engine/tutor/recall_refit.hpp"
 
 #include <condition_variable>
 #include <cstddef>

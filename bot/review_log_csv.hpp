@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/review_log.hpp"
+#include "engine/recall/review_log.hpp"
 
 #include <cstddef>
 #include <iosfwd>

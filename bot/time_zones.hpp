@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/reminder_book.hpp"
+#include "engine/reminders/reminder_book.hpp"
 
 #include <map>
 #include <memory>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "content/pack_checks.hpp"
-#include "engine/pack.hpp"
+#include "engine/core/pack.hpp"
 
 #include <span>
 #include <string>

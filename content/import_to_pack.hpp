@@ -3,8 +3,8 @@
 
 #include "content/diagnostic.hpp"
 #include "content/imported_question.hpp"
-#include "engine/language.hpp"
-#include "engine/pack.hpp"
+#include "engine/core/language.hpp"
+#include "engine/core/pack.hpp"
 
 #include <string>
 

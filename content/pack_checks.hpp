@@ -4,7 +4,7 @@
 #include "content/diagnostic.hpp"
 #include "content/guide_file.hpp"
 #include "content/questions_file.hpp"
-#include "engine/language.hpp"
+#include "engine/core/language.hpp"
 
 #include <string>
 #include <string_view>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "content/diagnostic.hpp"
-#include "engine/pack.hpp"
+#include "engine/core/pack.hpp"
 
 #include <filesystem>
 #include <span>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/identity_ports.hpp"
+#include "engine/core/identity_ports.hpp"
 
 #include <chrono>
 #include <condition_variable>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/learner_memory.hpp"
+#include "engine/learner/learner_memory.hpp"
 
 #include <SQLiteCpp/Statement.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/learner_recall_model.hpp"
+#include "engine/recall/learner_recall_model.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/fsrs_model.hpp"
-#include "engine/pack.hpp"
-#include "engine/tutor_ids.hpp"
+#include "engine/core/pack.hpp"
+#include "engine/core/tutor_ids.hpp"
+#include "engine/fsrs/fsrs_model.hpp"
 
 #include <chrono>
 #include <functional>

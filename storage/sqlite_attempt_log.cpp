@@ -60,11 +60,7 @@ sqlite_attempt_log::sqlite_attempt_log(SQLite::Database& db, sqlite_content_ids&
                  " WHERE p.pack_key = ?1 AND s.first_attempts > 0"),
       // attempt_by_learner walked backwards from the newest answer.
       right_times_(db, "SELECT response_ms FROM attempt WHERE learner_id = ?1 AND correct = 1"
-                       " AND session_id IS NOT NULL ORDER BY answered_at_ms DESC, id DESC LIMIT ?2"),
-      // attempt_by_round; ids grow with time.
-      round_attempts_(db, "SELECT a.learner_id, q.question_key, a.correct FROM attempt a"
-                          " JOIN question_version v ON v.id = a.question_version_id"
-                          " JOIN question q ON q.id = v.question_id WHERE a.round_id = ?1 ORDER BY a.id")
+                       " AND session_id IS NOT NULL ORDER BY answered_at_ms DESC, id DESC LIMIT ?2")
 {
 }
 
@@ -193,18 +189,6 @@ std::vector<engine::answer_outline> sqlite_attempt_log::history(engine::learner_
         row.answered_at = from_ms(use->getColumn(3).getInt64());
         row.response_time = std::chrono::milliseconds{use->getColumn(4).getInt64()};
         rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-std::vector<engine::round_attempt> sqlite_attempt_log::round_attempts(engine::round_id round)
-{
-    const statement_use use(round_attempts_);
-    use->bind(1, round.value());
-    std::vector<engine::round_attempt> rows;
-    while (use->executeStep()) {
-        rows.push_back({engine::learner_id{use->getColumn(0).getInt64()},
-                        engine::question_key{use->getColumn(1).getString()}, use->getColumn(2).getInt() != 0});
     }
     return rows;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/ports.hpp"
+#include "engine/tutor/ports.hpp"
 #include "storage/sqlite_content_ids.hpp"
 
 #include <SQLiteCpp/Statement.h>
@@ -33,7 +33,6 @@ public:
     [[nodiscard]] std::vector<std::chrono::milliseconds> recent_right_response_times(engine::learner_id learner,
                                                                                      std::size_t count) override;
     [[nodiscard]] std::vector<engine::answer_outline> history(engine::learner_id learner) override;
-    [[nodiscard]] std::vector<engine::round_attempt> round_attempts(engine::round_id round) override;
 
 private:
     SQLite::Database& db_;
@@ -44,7 +43,6 @@ private:
     SQLite::Statement insert_;
     SQLite::Statement stats_;
     SQLite::Statement right_times_;
-    SQLite::Statement round_attempts_;
 };
 
 } // namespace quiz::storage

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/pack.hpp"
+#include "engine/core/pack.hpp"
 
 #include <SQLiteCpp/Statement.h>
 

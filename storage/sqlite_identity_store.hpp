@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/language.hpp"
-#include "engine/tutor_ids.hpp"
+#include "engine/core/language.hpp"
+#include "engine/core/tutor_ids.hpp"
 
 #include <SQLiteCpp/Statement.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/report_ports.hpp"
+#include "engine/reports/report_ports.hpp"
 #include "storage/sqlite_attempt_log.hpp"
 #include "storage/sqlite_content_ids.hpp"
 #include "storage/sqlite_progress_store.hpp"

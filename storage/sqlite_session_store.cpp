@@ -98,7 +98,11 @@ sqlite_round_store::sqlite_round_store(SQLite::Database& db, sqlite_content_ids&
                   " AND status = 'active' ORDER BY id DESC LIMIT 1"),
       update_(db, "UPDATE group_round SET status = ?2, host_id = ?3, state_format = ?4, state = ?5 WHERE id = ?1"),
       add_participant_(db, "INSERT OR IGNORE INTO round_participant (round_id, learner_id) VALUES (?1, ?2)"),
-      all_active_(db, "SELECT id, state_format, state FROM group_round WHERE status = 'active' ORDER BY id")
+      all_active_(db, "SELECT id, state_format, state FROM group_round WHERE status = 'active' ORDER BY id"),
+      // attempt_by_round; ids grow with time.
+      attempts_(db, "SELECT a.learner_id, q.question_key, a.correct FROM attempt a"
+                    " JOIN question_version v ON v.id = a.question_version_id"
+                    " JOIN question q ON q.id = v.question_id WHERE a.round_id = ?1 ORDER BY a.id")
 {
 }
 
@@ -204,6 +208,18 @@ void sqlite_round_store::sync_participants(engine::round_id id, const engine::ro
         use->bind(2, learner);
         use->exec();
     }
+}
+
+std::vector<engine::round_attempt> sqlite_round_store::round_attempts(engine::round_id round)
+{
+    const statement_use use(attempts_);
+    use->bind(1, round.value());
+    std::vector<engine::round_attempt> rows;
+    while (use->executeStep()) {
+        rows.push_back({engine::learner_id{use->getColumn(0).getInt64()},
+                        engine::question_key{use->getColumn(1).getString()}, use->getColumn(2).getInt() != 0});
+    }
+    return rows;
 }
 
 } // namespace quiz::storage

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/ports.hpp"
+#include "engine/rounds/round_store.hpp"
+#include "engine/tutor/ports.hpp"
 #include "storage/sqlite_content_ids.hpp"
 
 #include <SQLiteCpp/Statement.h>
@@ -49,6 +50,7 @@ public:
     /// Throws std::logic_error for an id that was never added.
     void save(const engine::round_state& state) override;
     [[nodiscard]] std::vector<engine::round_deadline> open_deadlines() override;
+    [[nodiscard]] std::vector<engine::round_attempt> round_attempts(engine::round_id round) override;
 
 private:
     std::optional<engine::round_state> read_one(SQLite::Statement& query);
@@ -62,6 +64,7 @@ private:
     SQLite::Statement update_;
     SQLite::Statement add_participant_;
     SQLite::Statement all_active_;
+    SQLite::Statement attempts_;
 };
 
 } // namespace quiz::storage

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/ports.hpp"
+#include "engine/tutor/ports.hpp"
 #include "storage/sqlite_attempt_log.hpp"
 #include "storage/sqlite_content_ids.hpp"
 #include "storage/sqlite_learner_store.hpp"

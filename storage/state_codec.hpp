@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/group_round.hpp"
-#include "engine/session.hpp"
+#include "engine/rounds/group_round.hpp"
+#include "engine/tutor/session.hpp"
 
 #include <string>
 #include <string_view>

@@ -3,7 +3,7 @@
 #include "bot/cli/commands.hpp"
 #include "content/diagnostic.hpp"
 #include "content/pack_loader.hpp"
-#include "engine/pack.hpp"
+#include "engine/core/pack.hpp"
 
 #include <algorithm>
 #include <array>

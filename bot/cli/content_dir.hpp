@@ -2,7 +2,7 @@
 #pragma once
 
 #include "bot/cli/args.hpp"
-#include "engine/pack.hpp"
+#include "engine/core/pack.hpp"
 
 #include <filesystem>
 #include <iosfwd>

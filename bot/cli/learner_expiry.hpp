@@ -2,8 +2,8 @@
 #pragma once
 
 #include "bot/cli/earliest_timer.hpp"
-#include "engine/identity_ports.hpp"
-#include "engine/tutor_ids.hpp"
+#include "engine/core/identity_ports.hpp"
+#include "engine/core/tutor_ids.hpp"
 
 #include <chrono>
 #include <functional>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "bot/cli/args.hpp"
-#include "engine/tutor_ids.hpp"
+#include "engine/core/tutor_ids.hpp"
 
 #include <charconv>
 #include <optional>

@@ -9,7 +9,7 @@
 #include "bot/report/pack_rows.hpp"
 #include "bot/report/scope_text.hpp"
 #include "bot/report/writers.hpp"
-#include "engine/activity_report.hpp"
+#include "engine/reports/activity_report.hpp"
 #include "storage/database.hpp"
 #include "storage/open_error.hpp"
 #include "storage/sqlite_report_source.hpp"

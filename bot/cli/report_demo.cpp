@@ -8,8 +8,8 @@
 #include "bot/cli/option_values.hpp"
 #include "bot/logging.hpp"
 #include "bot/tutoring/service.hpp"
-#include "engine/sim_world.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/sim/sim_world.hpp"
+#include "engine/tutor/tutor_service.hpp"
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/open_error.hpp"
@@ -219,7 +219,7 @@ const command report_demo_class_command{
     "Writes a NEW database (an existing file is refused): --learners (200) learners of the workspace\n"
     "demo:class-SEED, each studying --pack (zero-sharded) on the days they attend over --days (14) days from\n"
     "--start (2026-03-02T08:00:00Z), a few cards a session, through the same tutoring layer, tutor and storage as\n"
-    "the server. Who knows what is simulated (engine/sim_world: varied ability and memory per learner); the same\n"
+    "the server. Who knows what is simulated (engine/sim/sim_world: varied ability and memory per learner); the same\n"
     "--seed gives the same class. Then: quizbot report learners --db PATH --now 2026-03-16T08:00:00Z\n",
 };
 

@@ -3,7 +3,7 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/time_text.hpp"
-#include "engine/review_log_family.hpp"
+#include "engine/sim/review_log_family.hpp"
 
 #include <charconv>
 #include <ostream>

@@ -4,8 +4,8 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/command.hpp"
 #include "bot/review_log_csv.hpp"
-#include "engine/recall_predictor.hpp"
-#include "engine/review_log_grading.hpp"
+#include "engine/recall/recall_predictor.hpp"
+#include "engine/recall/review_log_grading.hpp"
 
 #include <optional>
 #include <string>
@@ -23,7 +23,7 @@ namespace quiz::bot::cli {
 /// `--grading logged|pass-fail|time` (default logged); a usage_error for anything else.
 [[nodiscard]] engine::recall::grading grading_from(const args& parsed);
 
-/// The log's reviews rated as `how` says (engine/review_log_grading.hpp). `time` needs durations: on a log where no
+/// The log's reviews rated as `how` says (engine/recall/review_log_grading.hpp). `time` needs durations: on a log where no
 /// row has a review_duration it reports "FILE: error: ..." on `streams.err` and returns nullopt, rather than give
 /// pass/fail results under the name of time grading.
 [[nodiscard]] std::optional<std::vector<engine::recall::logged_review>>

@@ -3,8 +3,8 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/time_text.hpp"
-#include "engine/fsrs_scheduler.hpp"
-#include "engine/js_number.hpp"
+#include "engine/fsrs/fsrs_scheduler.hpp"
+#include "engine/numeric/js_number.hpp"
 
 #include <boost/json.hpp>
 

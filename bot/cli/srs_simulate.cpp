@@ -3,7 +3,7 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/option_values.hpp"
-#include "engine/simulation.hpp"
+#include "engine/sim/simulation.hpp"
 
 #include <boost/json.hpp>
 

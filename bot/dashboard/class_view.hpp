@@ -2,9 +2,9 @@
 #pragma once
 
 #include "bot/report/pack_rows.hpp"
-#include "engine/activity_report.hpp"
-#include "engine/pack_index.hpp"
-#include "engine/report_ports.hpp"
+#include "engine/core/pack_index.hpp"
+#include "engine/reports/activity_report.hpp"
+#include "engine/reports/report_ports.hpp"
 
 #include <functional>
 #include <optional>

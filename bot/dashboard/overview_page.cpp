@@ -3,7 +3,7 @@
 #include "bot/dashboard/svg_chart.hpp"
 #include "bot/http/url_encoding.hpp"
 #include "bot/web/html.hpp"
-#include "engine/class_summary.hpp"
+#include "engine/reports/class_summary.hpp"
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "bot/dashboard/texts.hpp"
-#include "engine/language.hpp"
+#include "engine/core/language.hpp"
 
 #include <optional>
 #include <string>

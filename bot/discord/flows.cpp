@@ -6,7 +6,7 @@
 #include "bot/discord/texts.hpp"
 #include "bot/overloaded.hpp"
 #include "bot/tutoring/texts.hpp"
-#include "engine/text_render.hpp"
+#include "engine/text/text_render.hpp"
 
 namespace quiz::bot::discord {
 

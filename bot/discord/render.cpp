@@ -5,9 +5,9 @@
 #include "bot/discord/render_parts.hpp"
 #include "bot/tutoring/guide_link.hpp"
 #include "bot/tutoring/texts.hpp"
-#include "engine/catalog.hpp"
-#include "engine/choice_order.hpp"
-#include "engine/text_render.hpp"
+#include "engine/text/catalog.hpp"
+#include "engine/text/text_render.hpp"
+#include "engine/tutor/choice_order.hpp"
 
 #include <boost/json/array.hpp>
 

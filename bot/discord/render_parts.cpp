@@ -2,7 +2,7 @@
 #include "bot/discord/render_parts.hpp"
 
 #include "bot/tutoring/guide_link.hpp"
-#include "engine/choice_order.hpp"
+#include "engine/tutor/choice_order.hpp"
 
 namespace quiz::bot::discord {
 

@@ -7,7 +7,7 @@
 #include "bot/discord/texts.hpp"
 #include "bot/overloaded.hpp"
 #include "bot/tutoring/texts.hpp"
-#include "engine/catalog.hpp"
+#include "engine/text/catalog.hpp"
 
 #include <charconv>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/language.hpp"
+#include "engine/core/language.hpp"
 
 #include <cstdint>
 #include <string>
@@ -10,7 +10,7 @@
 namespace quiz::bot::discord {
 
 // What only Discord says (its commands' help); the rest is the tutoring layer's (bot/tutoring/texts.hpp) and the
-// tutor's own (engine/catalog.hpp).
+// tutor's own (engine/text/catalog.hpp).
 
 [[nodiscard]] std::string_view help_text(engine::language lang) noexcept;
 

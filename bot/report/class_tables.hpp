@@ -2,10 +2,10 @@
 #pragma once
 
 #include "bot/report/report_table.hpp"
-#include "engine/activity_report.hpp"
-#include "engine/concept_report.hpp"
-#include "engine/item_report.hpp"
-#include "engine/learner_report.hpp"
+#include "engine/reports/activity_report.hpp"
+#include "engine/reports/concept_report.hpp"
+#include "engine/reports/item_report.hpp"
+#include "engine/reports/learner_report.hpp"
 
 #include <span>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bot/report/pack_rows.hpp"
 
-#include "engine/class_report.hpp"
-#include "engine/tutor_config.hpp"
+#include "engine/learner/tutor_config.hpp"
+#include "engine/reports/class_report.hpp"
 
 namespace quiz::bot::report {
 

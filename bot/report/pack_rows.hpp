@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/concept_report.hpp"
-#include "engine/item_report.hpp"
-#include "engine/learner_report.hpp"
-#include "engine/pack_index.hpp"
-#include "engine/report_ports.hpp"
+#include "engine/core/pack_index.hpp"
+#include "engine/reports/concept_report.hpp"
+#include "engine/reports/item_report.hpp"
+#include "engine/reports/learner_report.hpp"
+#include "engine/reports/report_ports.hpp"
 
 #include <optional>
 #include <vector>

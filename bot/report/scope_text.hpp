@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/report_ports.hpp"
+#include "engine/reports/report_ports.hpp"
 
 #include <optional>
 #include <string>

@@ -2,7 +2,7 @@
 #include "bot/slack/action_ids.hpp"
 
 #include "bot/overloaded.hpp"
-#include "engine/choice_order.hpp"
+#include "engine/tutor/choice_order.hpp"
 
 #include <array>
 #include <charconv>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/tutor_ids.hpp"
+#include "engine/core/tutor_ids.hpp"
 
 #include <cstdint>
 #include <optional>

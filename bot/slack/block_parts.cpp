@@ -3,7 +3,7 @@
 
 #include "bot/slack/block_limits.hpp"
 #include "bot/tutoring/guide_link.hpp"
-#include "engine/choice_order.hpp"
+#include "engine/tutor/choice_order.hpp"
 
 namespace quiz::bot::slack {
 

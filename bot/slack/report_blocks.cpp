@@ -5,7 +5,7 @@
 #include "bot/slack/block_limits.hpp"
 #include "bot/slack/block_parts.hpp"
 #include "bot/slack/blocks.hpp"
-#include "engine/text_render.hpp"
+#include "engine/text/text_render.hpp"
 
 namespace quiz::bot::slack {
 

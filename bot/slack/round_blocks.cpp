@@ -6,8 +6,8 @@
 #include "bot/slack/block_parts.hpp"
 #include "bot/slack/texts.hpp"
 #include "bot/tutoring/texts.hpp"
-#include "engine/catalog.hpp"
-#include "engine/text_render.hpp"
+#include "engine/text/catalog.hpp"
+#include "engine/text/text_render.hpp"
 
 #include <boost/json/array.hpp>
 

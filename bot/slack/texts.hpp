@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/catalog.hpp"
-#include "engine/language.hpp"
+#include "engine/core/language.hpp"
+#include "engine/text/catalog.hpp"
 
 #include <initializer_list>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/language.hpp"
+#include "engine/core/language.hpp"
 
 #include <functional>
 #include <map>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/identity_ports.hpp"
-#include "engine/language.hpp"
-#include "engine/session.hpp"
-#include "engine/tutor_ids.hpp"
+#include "engine/core/identity_ports.hpp"
+#include "engine/core/language.hpp"
+#include "engine/core/tutor_ids.hpp"
+#include "engine/tutor/session.hpp"
 
 #include <cstdint>
 #include <optional>

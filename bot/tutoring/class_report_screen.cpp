@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/tutoring/class_report_screen.hpp"
 
-#include "engine/catalog.hpp"
+#include "engine/text/catalog.hpp"
 
 #include <fmt/format.h>
 

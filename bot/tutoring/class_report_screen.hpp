@@ -2,9 +2,9 @@
 #pragma once
 
 #include "bot/tutoring/screens.hpp"
-#include "engine/class_summary.hpp"
-#include "engine/language.hpp"
-#include "engine/pack_index.hpp"
+#include "engine/core/language.hpp"
+#include "engine/core/pack_index.hpp"
+#include "engine/reports/class_summary.hpp"
 
 #include <string>
 #include <variant>

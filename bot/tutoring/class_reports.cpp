@@ -7,7 +7,7 @@
 #include "bot/report/scope_text.hpp"
 #include "bot/tutoring/pack_shelf.hpp"
 #include "bot/tutoring/texts.hpp"
-#include "engine/catalog.hpp"
+#include "engine/text/catalog.hpp"
 
 #include <spdlog/logger.h>
 

@@ -4,7 +4,7 @@
 #include "bot/tutoring/actions.hpp"
 #include "bot/tutoring/class_report_screen.hpp"
 
-#include "engine/report_ports.hpp"
+#include "engine/reports/report_ports.hpp"
 
 #include <chrono>
 #include <functional>

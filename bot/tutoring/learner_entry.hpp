@@ -3,7 +3,7 @@
 
 #include "bot/tutoring/actions.hpp"
 
-#include "engine/identity_ports.hpp"
+#include "engine/core/identity_ports.hpp"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/pack.hpp"
-#include "engine/pack_index.hpp"
+#include "engine/core/pack.hpp"
+#include "engine/core/pack_index.hpp"
 
 #include <optional>
 #include <string>

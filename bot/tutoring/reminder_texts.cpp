@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/tutoring/reminder_texts.hpp"
 
-#include "engine/catalog.hpp"
+#include "engine/text/catalog.hpp"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/language.hpp"
-#include "engine/reminder_book.hpp"
+#include "engine/core/language.hpp"
+#include "engine/reminders/reminder_book.hpp"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 #include "bot/tutoring/reminders.hpp"
 
 #include "bot/tutoring/reminder_texts.hpp"
-#include "engine/reminder_claims.hpp"
+#include "engine/reminders/reminder_claims.hpp"
 
 #include <spdlog/logger.h>
 

@@ -3,10 +3,10 @@
 
 #include "bot/tutoring/unit_runner.hpp"
 
-#include "engine/identity_ports.hpp"
-#include "engine/language.hpp"
-#include "engine/reminder_book.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/core/identity_ports.hpp"
+#include "engine/core/language.hpp"
+#include "engine/reminders/reminder_book.hpp"
+#include "engine/tutor/tutor_service.hpp"
 
 #include <atomic>
 #include <chrono>

@@ -3,7 +3,7 @@
 
 #include "bot/tutoring/actions.hpp"
 
-#include "engine/tutor_ids.hpp"
+#include "engine/core/tutor_ids.hpp"
 
 #include <cstdint>
 #include <optional>

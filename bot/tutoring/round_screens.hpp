@@ -3,8 +3,8 @@
 
 #include "bot/tutoring/screens.hpp"
 
-#include "engine/group_round.hpp"
-#include "engine/identity_ports.hpp"
+#include "engine/core/identity_ports.hpp"
+#include "engine/rounds/group_round.hpp"
 
 #include <cstdint>
 #include <optional>

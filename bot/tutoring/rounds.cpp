@@ -6,7 +6,7 @@
 #include "bot/tutoring/screen_parts.hpp"
 #include "bot/tutoring/session_seed.hpp"
 #include "bot/tutoring/texts.hpp"
-#include "engine/choice_order.hpp"
+#include "engine/tutor/choice_order.hpp"
 
 #include <spdlog/logger.h>
 

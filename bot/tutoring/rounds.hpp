@@ -6,9 +6,9 @@
 #include "bot/tutoring/round_screens.hpp"
 #include "bot/tutoring/unit_runner.hpp"
 
-#include "engine/identity_ports.hpp"
-#include "engine/round_service.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/core/identity_ports.hpp"
+#include "engine/rounds/round_service.hpp"
+#include "engine/tutor/tutor_service.hpp"
 
 #include <cstdint>
 #include <functional>

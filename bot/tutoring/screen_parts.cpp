@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/tutoring/screen_parts.hpp"
 
-#include "engine/text_render.hpp"
+#include "engine/text/text_render.hpp"
 
 namespace quiz::bot::tutoring {
 

@@ -3,8 +3,8 @@
 
 #include "bot/tutoring/screens.hpp"
 
-#include "engine/catalog.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/text/catalog.hpp"
+#include "engine/tutor/tutor_service.hpp"
 
 #include <string>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/language.hpp"
-#include "engine/tutor_ids.hpp"
-#include "engine/tutor_outcomes.hpp"
+#include "engine/core/language.hpp"
+#include "engine/core/tutor_ids.hpp"
+#include "engine/tutor/tutor_outcomes.hpp"
 
 #include <optional>
 #include <string>

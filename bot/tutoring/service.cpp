@@ -7,9 +7,9 @@
 #include "bot/tutoring/screen_parts.hpp"
 #include "bot/tutoring/session_seed.hpp"
 #include "bot/tutoring/texts.hpp"
-#include "engine/catalog.hpp"
-#include "engine/reminder_claims.hpp"
-#include "engine/text_render.hpp"
+#include "engine/reminders/reminder_claims.hpp"
+#include "engine/text/catalog.hpp"
+#include "engine/text/text_render.hpp"
 
 #include <spdlog/logger.h>
 

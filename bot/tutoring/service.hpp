@@ -6,9 +6,9 @@
 #include "bot/tutoring/screens.hpp"
 #include "bot/tutoring/unit_runner.hpp"
 
-#include "engine/identity_ports.hpp"
-#include "engine/reminder_book.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/core/identity_ports.hpp"
+#include "engine/reminders/reminder_book.hpp"
+#include "engine/tutor/tutor_service.hpp"
 
 #include <cstdint>
 #include <functional>

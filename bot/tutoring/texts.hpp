@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/catalog.hpp"
-#include "engine/language.hpp"
+#include "engine/core/language.hpp"
+#include "engine/text/catalog.hpp"
 
 #include <initializer_list>
 #include <string>
 
 namespace quiz::bot::tutoring {
 
-/// What quizbot says around the tutor's own sentences (engine/catalog.hpp), the same on every front end: buttons,
+/// What quizbot says around the tutor's own sentences (engine/text/catalog.hpp), the same on every front end: buttons,
 /// replies to commands. A front end's own sentences (its help, its command syntax) stay with it. Same template
 /// syntax as the engine's catalogue (engine::format_pattern).
 enum class text : unsigned char {

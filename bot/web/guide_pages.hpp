@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/language.hpp"
-#include "engine/pack.hpp"
+#include "engine/core/language.hpp"
+#include "engine/core/pack.hpp"
 
 #include <optional>
 #include <string>

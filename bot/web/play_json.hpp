@@ -3,7 +3,7 @@
 
 #include "bot/tutoring/round_screens.hpp"
 #include "bot/tutoring/screens.hpp"
-#include "engine/pack.hpp"
+#include "engine/core/pack.hpp"
 
 #include <boost/json/object.hpp>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "bot/http/message.hpp"
-#include "engine/language.hpp"
+#include "engine/core/language.hpp"
 
 #include <boost/json/object.hpp>
 

@@ -3,10 +3,10 @@
 // study group of 30 learners. Build in Release and run:
 //   cmake --build build/release --target tutor_bench && build/release/tests/tutor_bench
 // Prints the median and 90th percentile of repeated calls, side by side in one run (the machine is shared).
-#include "engine/group_round.hpp"
-#include "engine/learner_model.hpp"
-#include "engine/next_question.hpp"
-#include "engine/seeded_random.hpp"
+#include "engine/learner/learner_model.hpp"
+#include "engine/numeric/seeded_random.hpp"
+#include "engine/rounds/group_round.hpp"
+#include "engine/tutor/next_question.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -4,7 +4,7 @@
 // (ts-fsrs) on the same file.
 //   fsrs_bench <reviews.jsonl> [passes=3]   (prints each pass and the median)
 #include "bot/time_text.hpp"
-#include "engine/fsrs_scheduler.hpp"
+#include "engine/fsrs/fsrs_scheduler.hpp"
 
 #include <boost/json.hpp>
 

@@ -22,7 +22,7 @@
 #include "bot/time_zones.hpp"
 #include "bot/tutoring/reminders.hpp"
 #include "content/pack_loader.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/tutor/tutor_service.hpp"
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"

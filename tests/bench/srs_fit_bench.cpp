@@ -6,10 +6,10 @@
 //                                     how often the fit beats the defaults, per N (split by card)
 //   srs_fit_bench insample FILE.csv   fit on the whole log, then score the same reviews (log loss, RMSE(bins), AUC)
 #include "bot/review_log_csv.hpp"
-#include "engine/fsrs_optimizer.hpp"
-#include "engine/recall_metrics.hpp"
-#include "engine/review_log.hpp"
-#include "engine/seeded_random.hpp"
+#include "engine/fsrs/fsrs_optimizer.hpp"
+#include "engine/numeric/seeded_random.hpp"
+#include "engine/recall/recall_metrics.hpp"
+#include "engine/recall/review_log.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The sentences of `/quiz report`, in both languages, from a summary written out by hand.
 #include "bot/tutoring/class_report_screen.hpp"
-#include "engine/pack_index.hpp"
+#include "engine/core/pack_index.hpp"
 
 #include "support/test_pack.hpp"
 

@@ -3,8 +3,8 @@
 // what the server's claim would send and skip, and changes nothing.
 #include "bot/time_zones.hpp"
 #include "content/pack_loader.hpp"
-#include "engine/reminder_claims.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/reminders/reminder_claims.hpp"
+#include "engine/tutor/tutor_service.hpp"
 #include "storage/database.hpp"
 #include "storage/sqlite_identity_store.hpp"
 #include "storage/sqlite_reminder_book.hpp"

@@ -3,8 +3,8 @@
 // acknowledgements, the three ways a question closes, the scoreboard, the review of misses, and a restart that
 // finds a question left open.
 #include "bot/tutoring/rounds.hpp"
-#include "engine/pack_index.hpp"
-#include "engine/tutor_service.hpp"
+#include "engine/core/pack_index.hpp"
+#include "engine/tutor/tutor_service.hpp"
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bot/cli/command.hpp"
-#include "engine/synthetic_reviews.hpp"
+#include "tests/support/synthetic_reviews.hpp"
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>

@@ -2,7 +2,7 @@
 // Feeds arbitrary bytes to the review-log CSV reader; whatever it accepts goes through the recall predictor with
 // every model (small fitting threshold, one epoch), and every prediction must be a probability.
 #include "bot/review_log_csv.hpp"
-#include "engine/recall_predictor.hpp"
+#include "engine/recall/recall_predictor.hpp"
 
 #include <cmath>
 #include <cstddef>

@@ -1,5 +1,7 @@
 # Checks one dependency arrow that must not exist: no source under DIR may include a path matching FORBIDDEN.
-#   cmake -DDIR=<folder> -DFORBIDDEN=<regex>[;<regex>...] -DARROW="<what the rule says>" -P check.cmake
+#   cmake -DDIR=<folder>[;<folder>...] -DFORBIDDEN=<regex>[;<regex>...] -DARROW="<what the rule says>"
+#         [-DEXCEPT=<regex>] -P check.cmake
+# EXCEPT names the sources the rule does not apply to (matched against their full path).
 # FORBIDDEN regexes match the start of the included path (`storage/`, `boost/asio`), in quotes or angle brackets.
 # Fails naming ARROW and listing every offending `file:line: #include ...`; also fails when DIR has no sources, so
 # a moved or renamed folder cannot make the check pass by checking nothing.
@@ -9,7 +11,14 @@ foreach(argument IN ITEMS DIR FORBIDDEN ARROW)
     endif()
 endforeach()
 
-file(GLOB_RECURSE sources "${DIR}/*.hpp" "${DIR}/*.cpp" "${DIR}/*.h" "${DIR}/*.ipp")
+set(sources "")
+foreach(dir IN LISTS DIR)
+    file(GLOB_RECURSE found "${dir}/*.hpp" "${dir}/*.cpp" "${dir}/*.h" "${dir}/*.ipp")
+    list(APPEND sources ${found})
+endforeach()
+if(DEFINED EXCEPT AND NOT EXCEPT STREQUAL "")
+    list(FILTER sources EXCLUDE REGEX "${EXCEPT}")
+endif()
 list(LENGTH sources count)
 if(count EQUAL 0)
     message(FATAL_ERROR "no sources under ${DIR}: the rule \"${ARROW}\" would check nothing")

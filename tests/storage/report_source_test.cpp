@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The report source on a small class whose every figure is counted by hand below, then the four tables built on
 // it: scope narrowing, an instructor and another workspace left out, a forgotten learner gone from everything.
-#include "engine/activity_report.hpp"
-#include "engine/class_report.hpp"
-#include "engine/concept_report.hpp"
-#include "engine/item_report.hpp"
-#include "engine/learner_report.hpp"
+#include "engine/reports/activity_report.hpp"
+#include "engine/reports/class_report.hpp"
+#include "engine/reports/concept_report.hpp"
+#include "engine/reports/item_report.hpp"
+#include "engine/reports/learner_report.hpp"
 #include "storage/database.hpp"
 #include "storage/forget.hpp"
 #include "storage/sqlite_report_source.hpp"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The engine's use cases end to end on the SQLite stores, run as group commit units on the writer thread, as the
 // server will run them.
-#include "engine/tutor_service.hpp"
+#include "engine/tutor/tutor_service.hpp"
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_store.hpp"

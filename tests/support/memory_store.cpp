@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tests/support/memory_store.hpp"
 
+#include "engine/rounds/round_store.hpp"
+
 #include <algorithm>
 
 namespace quiz::test {
@@ -166,17 +168,6 @@ public:
         return rows;
     }
 
-    std::vector<round_attempt> round_attempts(round_id round) override
-    {
-        std::vector<round_attempt> rows;
-        for (const auto& a : data_.attempts) {
-            if (a.round == round) {
-                rows.push_back({a.learner, a.question, a.correct});
-            }
-        }
-        return rows;
-    }
-
     // session_store
     session_id add(const session_state& state) override
     {
@@ -208,6 +199,17 @@ public:
     }
 
     // round_store
+    std::vector<round_attempt> round_attempts(round_id round) override
+    {
+        std::vector<round_attempt> rows;
+        for (const auto& a : data_.attempts) {
+            if (a.round == round) {
+                rows.push_back({a.learner, a.question, a.correct});
+            }
+        }
+        return rows;
+    }
+
     round_id add(const round_state& state) override
     {
         const round_id id{data_.next_id++};

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/ports.hpp"
+#include "engine/rounds/round_store.hpp"
+#include "engine/tutor/ports.hpp"
 
 #include <map>
 #include <memory>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The contract of the engine's ports (engine/ports.hpp), written once and run against every implementation: the
+// The contract of the engine's ports (engine/tutor/ports.hpp), written once and run against every implementation: the
 // in-memory fake (engine_tests) and SQLite (storage_tests). An including file defines `port_fixtures`, a
 // std::tuple of fixture types, before including this header. A fixture is default-constructible, starts empty and
 // provides:
@@ -9,7 +9,8 @@
 //   engine::learner_id add_learner();      // a learner as the edge creates one (platform identity)
 //   engine::workspace_id add_workspace();
 
-#include "engine/ports.hpp"
+#include "engine/rounds/round_store.hpp"
+#include "engine/tutor/ports.hpp"
 
 #include <catch2/catch.hpp>
 

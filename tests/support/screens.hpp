@@ -4,7 +4,7 @@
 // card, a feedback or stats rather than from a whole session.
 
 #include "bot/tutoring/screens.hpp"
-#include "engine/text_render.hpp"
+#include "engine/text/text_render.hpp"
 
 #include <string>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/learner_model.hpp"
-#include "engine/pack_index.hpp"
-#include "engine/tutor_config.hpp"
+#include "engine/core/pack_index.hpp"
+#include "engine/learner/learner_model.hpp"
+#include "engine/learner/tutor_config.hpp"
 
 #include <algorithm>
 #include <chrono>

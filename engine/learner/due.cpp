@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+#include "engine/learner/due.hpp"
+
+#include "engine/learner/recall_view.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace quiz::engine {
+
+bool in_concept(const pack_index& index, std::uint32_t q, std::optional<std::uint32_t> only_concept)
+{
+    if (!only_concept) {
+        return true;
+    }
+    const auto concepts = index.concepts_of(q);
+    return std::find(concepts.begin(), concepts.end(), *only_concept) != concepts.end();
+}
+
+// Without a calibration layer a question's interval is round(S × factor) days (closed form); with one,
+// recall::days_until.
+bool due_with(const learner_model& model, const question_memory& memory, const group_view& group, std::int64_t today,
+              const tutor_config& config)
+{
+    if (!memory.seen() || !memory.card.last_review) {
+        return false;
+    }
+    const auto days = today - day_of(*memory.card.last_review);
+    if (model.recall.layer.identity()) {
+        return days >= interval_days(memory.card.stability, group.factor, config);
+    }
+    return days >=
+           recall::days_until(model.recall, card_view_of(memory), config.target_retention, config.maximum_interval);
+}
+
+namespace {
+
+bool probes_open_misconception(const pack_index& index, const learner_model& model, std::uint32_t q)
+{
+    for (const auto m : index.misconceptions_of(q)) {
+        if (model.open_misconception[m] != 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+double urgency_at(double key, int missed, bool misconception, const recall_curve& curve, const tutor_config& config)
+{
+    double value = config.target_retention - curve.at(key);
+    value += config.missed_bonus * static_cast<double>(missed);
+    if (misconception) {
+        value += config.misconception_bonus;
+    }
+    return value;
+}
+
+double urgency_with(const pack_index& index, const learner_model& model, std::uint32_t q, const recall_curve& curve,
+                    instant now, const tutor_config& config)
+{
+    const auto& memory = model.memory[q];
+    return urgency_at(curve.key(memory, now), std::min(memory.wrong, 3), probes_open_misconception(index, model, q),
+                      curve, config);
+}
+
+std::vector<group_view> view_groups(const pack_index& index, const learner_model& model, const tutor_config& config)
+{
+    std::vector<group_view> groups(index.group_count());
+    for (std::uint32_t g = 0; g < index.group_count(); ++g) {
+        const auto concepts = index.group_concepts(g);
+        double sum = 0.0;
+        double relative = 0.0;
+        double weakest = 0.0;
+        for (const auto c : concepts) {
+            sum += model.skills[c].form;
+            relative += model.skills[c].form - (c < model.typical_form.size() ? model.typical_form[c] : 0.0);
+            weakest = std::min(weakest, model.skills[c].form);
+        }
+        auto& view = groups[g];
+        const double n = concepts.empty() ? 1.0 : static_cast<double>(concepts.size());
+        view.form = sum / n;
+        view.factor = interval_factor(relative / n, config, model.recall.w);
+        view.weak = !concepts.empty() && weakest <= config.weak_form;
+    }
+    return groups;
+}
+
+bool is_due(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
+            const tutor_config& config)
+{
+    group_view group;
+    group.form = question_form(index, model, q);
+    group.factor = interval_factor(schedule_form(index, model, q), config, model.recall.w);
+    return due_with(model, model.memory[q], group, day_of(now), config);
+}
+
+double urgency(const pack_index& index, const learner_model& model, std::uint32_t q, instant now,
+               const tutor_config& config)
+{
+    return urgency_with(index, model, q, recall_curve(model), now, config);
+}
+
+due_summary summarize_due(const pack_index& index, const learner_model& model, const tutor_config& config, instant now,
+                          std::optional<std::uint32_t> only_concept)
+{
+    const auto groups = view_groups(index, model, config);
+    const std::int64_t today = day_of(now);
+    due_summary summary;
+    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
+        if (!in_concept(index, q, only_concept)) {
+            continue;
+        }
+        const auto& memory = model.memory[q];
+        if (!memory.seen()) {
+            ++summary.unseen;
+            continue;
+        }
+        const auto& group = groups[index.group_of(q)];
+        if (due_with(model, memory, group, today, config)) {
+            ++summary.due;
+        } else if (memory.card.last_review) {
+            const int days = model.recall.layer.identity()
+                                 ? interval_days(memory.card.stability, group.factor, config)
+                                 : recall::days_until(model.recall, card_view_of(memory), config.target_retention,
+                                                      config.maximum_interval);
+            const auto last_day = std::chrono::floor<std::chrono::days>(*memory.card.last_review);
+            const instant due = last_day + std::chrono::days{days};
+            if (!summary.next_due || due < *summary.next_due) {
+                summary.next_due = due;
+            }
+        }
+    }
+    if (summary.due > 0) {
+        summary.next_due.reset();
+    }
+    return summary;
+}
+
+} // namespace quiz::engine

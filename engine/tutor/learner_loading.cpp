@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+#include "engine/tutor/learner_loading.hpp"
+
+#include "engine/learner/learner_stats.hpp"
+#include "engine/tutor/session.hpp"
+
+namespace quiz::engine {
+
+loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner_id learner,
+                            const std::vector<question_stats>& population, const tutor_config& config)
+{
+    loaded_learner loaded;
+    if (auto profile = unit.learners().find(learner)) {
+        loaded.profile = std::move(*profile);
+    } else {
+        loaded.profile.id = learner;
+    }
+    const auto& pack = index.content().key;
+    const auto memories = unit.progress().memories(learner, pack);
+    const auto skills = unit.progress().skills(learner, pack);
+    const auto typical = unit.progress().typical_forms(pack);
+    loaded.model = make_learner_model(index, memories, skills, population, config, typical);
+    if (auto stored = unit.learners().recall_model(learner)) {
+        loaded.model.recall = stored->model;
+    }
+    if (config.grade_by_response_time) {
+        const auto newest_first = unit.attempts().recent_right_response_times(learner, config.response_time.window);
+        loaded.model.recent_right_times.assign(newest_first.rbegin(), newest_first.rend());
+    }
+    return loaded;
+}
+
+void save_answer(unit_of_work& unit, const pack_index& index, learner_id learner, loaded_learner& loaded,
+                 const answer_effect& effect, instant now)
+{
+    const auto& pack = index.content().key;
+    unit.progress().save_memory(learner, pack, loaded.model.memory[effect.question]);
+    for (const auto q : effect.also_changed) {
+        unit.progress().save_memory(learner, pack, loaded.model.memory[q]);
+    }
+    for (const auto c : index.concepts_of(effect.question)) {
+        unit.progress().save_skill(learner, pack, loaded.model.skills[c]);
+    }
+    record_study_day(loaded.profile, now);
+    unit.learners().save(loaded.profile);
+}
+
+attempt_record make_attempt(const pack_index& index, const idempotency_key& key, learner_id learner,
+                            const answer_effect& effect, std::uint32_t chosen, std::uint32_t displayed,
+                            const std::vector<std::uint32_t>& order, std::chrono::milliseconds response_time,
+                            instant now)
+{
+    const question& item = index.at(effect.question);
+    attempt_record attempt;
+    attempt.key = key;
+    attempt.learner = learner;
+    attempt.pack = index.content().key;
+    attempt.question = item.key;
+    attempt.content_hash = item.content_hash;
+    attempt.chosen = chosen;
+    attempt.displayed_as = displayed;
+    attempt.shown_order = order;
+    attempt.correct = effect.correct;
+    attempt.rating = effect.rating;
+    attempt.first_attempt = effect.first_attempt;
+    attempt.response_time = response_time;
+    attempt.answered_at = now;
+    attempt.next_due = effect.next_due;
+    return attempt;
+}
+
+std::optional<feedback> replay_feedback(const pack_library& packs, const attempt_record& attempt, language lang)
+{
+    const pack_index* index = packs.find(attempt.pack);
+    if (index == nullptr) {
+        return std::nullopt;
+    }
+    const auto q = index->find(attempt.question);
+    if (!q || attempt.chosen >= index->at(*q).choice_count()) {
+        return std::nullopt;
+    }
+    auto order = attempt.shown_order;
+    if (order.size() != index->at(*q).choice_count()) {
+        order.clear();
+        for (std::uint32_t i = 0; i < index->at(*q).choice_count(); ++i) {
+            order.push_back(i);
+        }
+    }
+    feedback told = make_feedback(*index, *q, order, attempt.chosen, lang);
+    told.retry_in_session = attempt.retry_in_session;
+    told.follow_up_next = attempt.follow_up.has_value();
+    told.next_due = attempt.next_due;
+    told.interval_days = std::max(0, fsrs::calendar_days_between(attempt.answered_at, attempt.next_due));
+    told.replayed = true;
+    return told;
+}
+
+} // namespace quiz::engine

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/core/pack_index.hpp"
+#include "engine/learner/learner_model.hpp"
+#include "engine/learner/tutor_config.hpp"
+#include "engine/tutor/ports.hpp"
+
+#include <optional>
+
+namespace quiz::engine {
+
+// The load and save steps the use cases share, inside one unit of work.
+
+struct loaded_learner {
+    learner_profile profile;
+    learner_model model;
+};
+
+/// The learner's profile (a default one for a learner without a profile yet) and model in the pack.
+[[nodiscard]] loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner_id learner,
+                                          const std::vector<question_stats>& population, const tutor_config& config);
+
+/// Saves what an answer changed (memories of the question and of any question whose misconception it cleared,
+/// skills of its concepts) and counts the study day.
+void save_answer(unit_of_work& unit, const pack_index& index, learner_id learner, loaded_learner& loaded,
+                 const answer_effect& effect, instant now);
+
+/// The attempt to log for an answer.
+[[nodiscard]] attempt_record make_attempt(const pack_index& index, const idempotency_key& key, learner_id learner,
+                                          const answer_effect& effect, std::uint32_t chosen, std::uint32_t displayed,
+                                          const std::vector<std::uint32_t>& order,
+                                          std::chrono::milliseconds response_time, instant now);
+
+/// The feedback recorded with an attempt, rebuilt for a repeated delivery of the same action.
+[[nodiscard]] std::optional<feedback> replay_feedback(const pack_library& packs, const attempt_record& attempt,
+                                                      language lang);
+
+} // namespace quiz::engine

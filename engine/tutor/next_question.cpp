@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+#include "engine/tutor/next_question.hpp"
+
+#include "engine/learner/due.hpp"
+#include "engine/learner/recall_view.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace quiz::engine {
+
+namespace {
+
+constexpr std::array reason_names{"retry", "follow_up", "review", "new", "practice"};
+
+/// The question with the largest curve key in one bucket; the first in guide order on a tie.
+struct candidate {
+    double key = -1.0;
+    std::uint32_t question = 0;
+
+    void offer(double k, std::uint32_t q) noexcept
+    {
+        if (k > key) {
+            key = k;
+            question = q;
+        }
+    }
+    [[nodiscard]] bool empty() const noexcept { return key < 0.0; }
+};
+
+// Rules 3 and 5 rank by the memory model's recall, plus (rule 3) a bonus of one of eight levels
+// (earlier misses 0..3, an open misconception or not). Within one group and one level the ranking follows the
+// curve key alone, so the scan keeps the best key per group and level, and only those few candidates get a power.
+constexpr std::size_t bonus_levels = 8;
+
+std::size_t bonus_level(int missed, bool misconception) noexcept
+{
+    return static_cast<std::size_t>(missed) * 2U + (misconception ? 1U : 0U);
+}
+
+bool contains(std::span<const std::uint32_t> values, std::uint32_t value)
+{
+    return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+} // namespace
+
+std::string_view name(pick_reason reason) noexcept { return reason_names[static_cast<std::size_t>(reason)]; }
+
+std::optional<pick_reason> parse_pick_reason(std::string_view text) noexcept
+{
+    for (std::size_t i = 0; i < reason_names.size(); ++i) {
+        if (text == reason_names[i]) {
+            return static_cast<pick_reason>(i);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<pick> choose_next(const pack_index& index, const learner_model& model, const tutor_config& config,
+                                const selection_request& request)
+{
+    const auto allowed = [&](std::uint32_t q) { return q != request.previous; };
+
+    for (const auto& retry : request.retries) {
+        if (retry.ready_at <= request.presented && allowed(retry.question)) {
+            return pick{retry.question, pick_reason::retry};
+        }
+    }
+    if (request.follow_up && allowed(*request.follow_up)) {
+        return pick{*request.follow_up, pick_reason::follow_up};
+    }
+
+    const auto groups = view_groups(index, model, config);
+    const recall_curve curve(model);
+    const std::int64_t today = day_of(request.now);
+    const bool offer_new = !request.reviews_only && request.new_allowed > 0;
+    std::vector<candidate> due(groups.size() * bonus_levels);
+    // Questions probing a misconception still open, marked from the few open ones rather than tested per question.
+    std::vector<std::uint8_t> probes_open;
+    for (std::uint32_t m = 0; m < model.open_misconception.size(); ++m) {
+        if (model.open_misconception[m] != 0) {
+            probes_open.resize(index.question_count(), 0);
+            for (const auto q : index.probing(m)) {
+                probes_open[q] = 1;
+            }
+        }
+    }
+    // Practice (rule 5) needs the same scan: per group, the largest key among seen questions.
+    const bool practice = !request.reviews_only;
+    std::vector<candidate> weakest_of(practice ? groups.size() : 0);
+    std::optional<std::uint32_t> first_new;
+    bool first_new_weak = false;
+    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
+        if (!allowed(q) || !in_concept(index, q, request.only_concept)) {
+            continue;
+        }
+        const auto& memory = model.memory[q];
+        const auto g = index.group_of(q);
+        if (!memory.seen()) {
+            if (offer_new && (!first_new || (groups[g].weak && !first_new_weak))) {
+                first_new = q;
+                first_new_weak = groups[g].weak;
+            }
+            continue;
+        }
+        const double key = curve.key(memory, request.now);
+        if (practice) {
+            weakest_of[g].offer(key, q);
+        }
+        if (due_with(model, memory, groups[g], today, config)) {
+            const auto level = bonus_level(std::min(memory.wrong, 3), !probes_open.empty() && probes_open[q] != 0);
+            due[g * bonus_levels + level].offer(key, q);
+        }
+    }
+    std::optional<std::uint32_t> best_due;
+    double best_urgency = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < due.size(); ++i) {
+        const auto& c = due[i];
+        if (c.empty()) {
+            continue;
+        }
+        const auto level = static_cast<int>(i % bonus_levels);
+        const double value = urgency_at(c.key, level / 2, level % 2 == 1, curve, config);
+        if (value > best_urgency || (value == best_urgency && c.question < *best_due)) {
+            best_urgency = value;
+            best_due = c.question;
+        }
+    }
+    if (best_due) {
+        return pick{*best_due, pick_reason::review};
+    }
+    if (first_new) {
+        return pick{*first_new, pick_reason::fresh};
+    }
+
+    if (practice) {
+        // The lowest recall: the best of each group's largest key.
+        std::optional<std::uint32_t> weakest;
+        double lowest = std::numeric_limits<double>::infinity();
+        for (std::size_t g = 0; g < weakest_of.size(); ++g) {
+            const auto& c = weakest_of[g];
+            if (c.empty()) {
+                continue;
+            }
+            const double recall = curve.at(c.key);
+            if (recall < lowest || (recall == lowest && c.question < *weakest)) {
+                lowest = recall;
+                weakest = c.question;
+            }
+        }
+        if (weakest) {
+            return pick{*weakest, pick_reason::practice};
+        }
+    }
+
+    for (const auto& retry : request.retries) {
+        if (allowed(retry.question)) {
+            return pick{retry.question, pick_reason::retry};
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::uint32_t> find_follow_up(const pack_index& index, const learner_model& model,
+                                            const tutor_config& config, std::uint32_t m, instant now,
+                                            std::span<const std::uint32_t> exclude, bool allow_new)
+{
+    std::optional<std::uint32_t> best_due;
+    double best_urgency = -std::numeric_limits<double>::infinity();
+    std::optional<std::uint32_t> first_new;
+    std::optional<std::uint32_t> weakest;
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const auto q : index.probing(m)) {
+        if (contains(exclude, q)) {
+            continue;
+        }
+        if (!model.memory[q].seen()) {
+            if (allow_new && !first_new) {
+                first_new = q;
+            }
+            continue;
+        }
+        if (is_due(index, model, q, now, config)) {
+            const double value = urgency(index, model, q, now, config);
+            if (value > best_urgency) {
+                best_urgency = value;
+                best_due = q;
+            }
+        }
+        const double recall = predicted_recall(index, model, q, now, config);
+        if (recall < lowest) {
+            lowest = recall;
+            weakest = q;
+        }
+    }
+    if (best_due) {
+        return best_due;
+    }
+    if (first_new) {
+        return first_new;
+    }
+    return config.follow_up_beyond_due ? weakest : std::nullopt;
+}
+
+} // namespace quiz::engine
