@@ -136,7 +136,7 @@ std::string explanation_line(std::string_view explanation, bool correct, languag
     return line;
 }
 
-void front_matter(std::string& out, const engine::pack& pack, language lang, const std::string& title)
+void write_front_matter(std::string& out, const engine::pack& pack, language lang, const std::string& title)
 {
     out += "---\npack: " + one_line(pack.key.value()) + "\nlang: " + std::string(engine::code(lang)) +
            "\ntitle: " + one_line(title) + '\n';
@@ -200,7 +200,7 @@ void write_file(const std::filesystem::path& path, const std::string& text)
 std::string write_questions(const engine::pack& pack, language lang)
 {
     std::string out;
-    front_matter(out, pack, lang, text_in(pack.title, lang));
+    write_front_matter(out, pack, lang, text_in(pack.title, lang));
     if (const std::string level = one_line(text_in(pack.level, lang)); !level.empty()) {
         out += "level: " + level + '\n';
     }
@@ -220,7 +220,7 @@ std::string write_questions(const engine::pack& pack, language lang)
 std::string write_guide(const engine::pack& pack, language lang)
 {
     std::string out;
-    front_matter(out, pack, lang, text_in(pack.guide_title, lang));
+    write_front_matter(out, pack, lang, text_in(pack.guide_title, lang));
     out += "---\n";
     for (const engine::guide_section& section : pack.sections) {
         out += "\n## " + one_line(text_in(section.title, lang)) + " {#" + section.key.value() + "}\n\n";

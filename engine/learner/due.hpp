@@ -32,7 +32,6 @@ struct due_summary {
 [[nodiscard]] due_summary summarize_due(const pack_index& index, const learner_model& model, const tutor_config& config,
                                         instant now, std::optional<std::uint32_t> only_concept = std::nullopt);
 
-
 // The helpers the choice of the next question ranks with (tutor/next_question.cpp).
 
 /// Whether only_concept is unset or question q belongs to it.

@@ -13,7 +13,7 @@ namespace quiz::engine::sim {
 
 namespace {
 
-log_shape course(int learners, int days, int questions, int concepts)
+log_shape course_shape(int learners, int days, int questions, int concepts)
 {
     log_shape shape;
     shape.learners = learners;
@@ -27,21 +27,21 @@ std::array<named_shape, 6> make_shapes()
 {
     // Study time and attendance are set rather than drawn where the size of the log matters, so that every seed
     // gives a log of about the same size; memory, ability and speed still vary with the seed.
-    auto typical = course(1, 90, 48, 8);
+    auto typical = course_shape(1, 90, 48, 8);
     typical.practice = true;
     typical.shift.minutes = 7.0;
     typical.shift.attendance = 0.7;
-    auto few = course(1, 3, 40, 8);
+    auto few = course_shape(1, 3, 40, 8);
     few.new_per_day = 4;
     few.shift.attendance = 1.0;
-    auto heavy = course(1, 200, 700, 40);
+    auto heavy = course_shape(1, 200, 700, 40);
     heavy.new_per_day = 15;
     heavy.practice = true;
     heavy.shift.minutes = 14.0;
     heavy.shift.attendance = 0.9;
     auto far = typical;
     far.shift.memory = 0.3;
-    auto deep = course(1, 60, 5, 1);
+    auto deep = course_shape(1, 60, 5, 1);
     deep.new_per_day = 5;
     deep.practice = true;
     deep.shift.minutes = 6.0;
@@ -52,7 +52,7 @@ std::array<named_shape, 6> make_shapes()
         {"heavy", "one diligent learner, 200 days of a 700-question course: about 5,500 reviews", heavy},
         {"far", "as typical, but a memory a third as strong as FSRS-6's defaults assume", far},
         {"deep-card", "a 5-question course practised for 60 days: every card has well over 100 reviews", deep},
-        {"class", "six learners on one 40-question course for 60 days, one after another", course(6, 60, 40, 8)},
+        {"class", "six learners on one 40-question course for 60 days, one after another", course_shape(6, 60, 40, 8)},
     }};
 }
 

@@ -16,7 +16,7 @@ namespace quiz::engine::sim {
 namespace {
 
 /// Streams of the counter-based draws, so that no two purposes share numbers.
-enum stream : std::uint64_t {
+enum world_stream : std::uint64_t {
     course_stream = 1,
     learner_stream,
     recall_stream,

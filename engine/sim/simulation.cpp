@@ -20,7 +20,7 @@ namespace {
 
 constexpr std::array policy_names{"random", "leitner", "fsrs", "fsrs+steps", "tutor", "tutor+practice"};
 
-enum stream : std::uint64_t {
+enum schedule_stream : std::uint64_t {
     attend_stream = 101,
     budget_stream,
     start_stream,

@@ -9,23 +9,11 @@
 #include <vector>
 
 namespace quiz::content {
-namespace {
-
-std::vector<std::string> messages(const import_result& result)
-{
-    std::vector<std::string> all;
-    for (const auto& d : result.diagnostics) {
-        all.push_back(to_string(d));
-    }
-    return all;
-}
-
-} // namespace
 
 TEST_CASE("aiken: options with `A)` and with `A.`, multi-line stems", "[aiken]")
 {
     const auto result = read_aiken(test::read_text(test::fixtures_dir() / "import/styles.aiken.txt"), "s.txt");
-    CHECK(messages(result).empty());
+    CHECK(test::messages_of(result).empty());
     CHECK(result.blocks == 3);
     REQUIRE(result.questions.size() == 3);
 
@@ -62,7 +50,7 @@ TEST_CASE("aiken: errors are reported at their line and the question left out", 
     REQUIRE(result.questions.size() == 1);
     CHECK(result.questions[0].stem == "What replaces the all-reduce in ZeRO-1 and ZeRO-2?");
     CHECK(result.questions[0].line == 18);
-    CHECK(messages(result) ==
+    CHECK(test::messages_of(result) ==
           std::vector<std::string>{
               "e.txt:1: error: no `ANSWER:` line after the options; question not imported",
               "e.txt:10: error: answer `E` is not one of the options (A, B, C); question not imported",
@@ -77,14 +65,14 @@ TEST_CASE("aiken: a question still open at the end of the file is reported", "[a
     {
         const auto result = read_aiken("Which?\nA) x\nB) y\n", "e.txt");
         CHECK(result.questions.empty());
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"e.txt:1: error: no `ANSWER:` line after the options; question not imported"});
     }
     SECTION("text alone")
     {
         const auto result = read_aiken("\n\nJust a sentence.\n", "e.txt");
         CHECK(result.questions.empty());
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"e.txt:3: error: question text without options or `ANSWER:` line at the end "
                                        "of the file; question not imported"});
     }
@@ -103,20 +91,20 @@ TEST_CASE("aiken: the ANSWER line", "[aiken]")
     {
         const auto result = read_aiken("Which?\nA) x\nB) y\nANSWER: A, B\n", "a.txt");
         CHECK(result.questions.empty());
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"a.txt:4: error: answer `A, B`: write the letter of the one correct option; "
                                        "question not imported"});
     }
     SECTION("no letter")
     {
         const auto result = read_aiken("Which?\nA) x\nB) y\nANSWER:\n", "a.txt");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"a.txt:4: error: `ANSWER:` without a letter; question not imported"});
     }
     SECTION("without a question")
     {
         const auto result = read_aiken("ANSWER: A\n", "a.txt");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"a.txt:1: error: `ANSWER:` line without a question before it: ignored"});
     }
 }
@@ -126,19 +114,19 @@ TEST_CASE("aiken: option problems", "[aiken]")
     SECTION("seven options")
     {
         const auto result = read_aiken("Which?\nA) a\nB) b\nC) c\nD) d\nE) e\nF) f\nG) g\nANSWER: A\n", "o.txt");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"o.txt:1: error: 7 options: a question has 2 to 6; question not imported"});
     }
     SECTION("a letter used twice")
     {
         const auto result = read_aiken("Which?\nA) a\nA) b\nANSWER: A\n", "o.txt");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"o.txt:3: error: option letter A is used twice; question not imported"});
     }
     SECTION("the same text twice")
     {
         const auto result = read_aiken("Which?\nA) a\nB) a\nANSWER: A\n", "o.txt");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"o.txt:3: error: option `a` is written twice; question not imported"});
     }
 }

@@ -11,19 +11,9 @@
 namespace quiz::content {
 namespace {
 
-/// Every diagnostic as "file:line: level: message".
-std::vector<std::string> messages(const import_result& result)
-{
-    std::vector<std::string> all;
-    for (const auto& d : result.diagnostics) {
-        all.push_back(to_string(d));
-    }
-    return all;
-}
-
 bool has_message(const import_result& result, const std::string& start)
 {
-    for (const auto& text : messages(result)) {
+    for (const auto& text : test::messages_of(result)) {
         if (text.starts_with(start)) {
             return true;
         }
@@ -188,7 +178,7 @@ TEST_CASE("gift: format tags are removed, HTML is kept and reported", "[gift]")
         const auto result = read_gift("::T::[html]Is <b>this</b> bold?{=Yes#It is. ~No#It is.}", "q.gift");
         REQUIRE(result.questions.size() == 1);
         CHECK(result.questions[0].stem == "Is <b>this</b> bold?");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:1: warning: HTML (<b>) is kept as written: check that it reads well "
                                        "as Markdown"});
     }
@@ -226,7 +216,7 @@ TEST_CASE("gift: other question types are reported at their line and left out", 
     CHECK(result.blocks == 7);
     const std::string left_out = " question not imported: only multiple-choice questions convert";
     CHECK(
-        messages(result) ==
+        test::messages_of(result) ==
         std::vector<std::string>{
             "q.gift:1: error: true/false" + left_out + " (write it as `{=True ~False}` to keep it)",
             "q.gift:3: error: true/false" + left_out + " (write it as `{=True ~False}` to keep it)",
@@ -248,8 +238,9 @@ TEST_CASE("gift: a description becomes a guide note, reported", "[gift]")
     CHECK(result.notes[0].text == "The next questions are about **Adam**.");
     CHECK(result.notes[0].category == "Memory");
     CHECK(result.notes[0].line == 3);
-    CHECK(messages(result) == std::vector<std::string>{"q.gift:3: warning: text without answers (a description) is "
-                                                       "not a question: added to the guide section instead"});
+    CHECK(test::messages_of(result) ==
+          std::vector<std::string>{"q.gift:3: warning: text without answers (a description) is "
+                                   "not a question: added to the guide section instead"});
 }
 
 TEST_CASE("gift: what a pack question cannot express is reported and the question left out", "[gift]")
@@ -262,7 +253,7 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
                                       "}",
                                       "q.gift");
         CHECK(result.questions.empty());
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:2: error: partial credit %50% on choice `A` cannot be converted: a "
                                        "choice is right or wrong; question not imported"});
     }
@@ -270,7 +261,7 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
     {
         const auto result = read_gift("Transport protocols?{=TCP =UDP ~IP}", "q.gift");
         CHECK(result.questions.empty());
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:1: error: 2 correct choices: a question has exactly one; question not "
                                        "imported"});
     }
@@ -283,7 +274,7 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
     SECTION("no correct choice")
     {
         const auto result = read_gift("Which?{~a#x ~b#y}", "q.gift");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:1: error: no correct choice: mark the right one with `=`; question not "
                                        "imported"});
     }
@@ -291,19 +282,19 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
     {
         const auto result = read_gift("Which?{=a#x ~b#x ~c#x ~d#x ~e#x ~f#x ~g#x}", "q.gift");
         CHECK(result.questions.empty());
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:1: error: 7 choices: a question has 2 to 6; question not imported"});
     }
     SECTION("a single choice")
     {
         const auto result = read_gift("Which?{~%100%DNS#Right.}", "q.gift");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:1: error: 1 choice: a question has 2 to 6; question not imported"});
     }
     SECTION("the same choice twice")
     {
         const auto result = read_gift("Which?{\n=a#x\n~b#y\n~a#z\n}", "q.gift");
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:4: error: choice `a` is written twice; question not imported"});
     }
     SECTION("text before the first choice")
@@ -317,7 +308,7 @@ TEST_CASE("gift: what a pack question cannot express is reported and the questio
         const auto result = read_gift("Which?{\n=a#x\n~%-25%b#y\n}", "q.gift");
         REQUIRE(result.questions.size() == 1);
         CHECK_FALSE(result.questions[0].choices[1].correct);
-        CHECK(messages(result) ==
+        CHECK(test::messages_of(result) ==
               std::vector<std::string>{"q.gift:3: warning: penalty %-25% on choice `b` dropped: a wrong choice is "
                                        "simply wrong"});
     }
@@ -334,7 +325,7 @@ TEST_CASE("gift: unbalanced braces are reported where they are", "[gift]")
 {
     const auto result = read_gift("First?{\n=a#x\n~b#y\n\nSecond } here\n\nThird?{=a#x ~b#y} and {=c ~d}\n", "q.gift");
     CHECK(result.questions.empty());
-    CHECK(messages(result) ==
+    CHECK(test::messages_of(result) ==
           std::vector<std::string>{
               "q.gift:1: error: the answers opened with `{` have no closing `}` (a blank line ends a question): "
               "question not imported",
@@ -349,7 +340,7 @@ TEST_CASE("gift: an unclosed title is read as text", "[gift]")
     const auto result = read_gift("::Which?{=a#x ~b#y}", "q.gift");
     REQUIRE(result.questions.size() == 1);
     CHECK(result.questions[0].stem == "Which?");
-    CHECK(messages(result) ==
+    CHECK(test::messages_of(result) ==
           std::vector<std::string>{"q.gift:1: warning: the title opened with `::` is not closed: it is read as "
                                    "question text"});
 }
@@ -389,7 +380,7 @@ TEST_CASE("gift: the mixed fixture reports every problem with its line", "[gift]
 TEST_CASE("gift: the ten-question fixture converts without a diagnostic", "[gift]")
 {
     const auto result = read_gift(test::read_text(test::fixtures_dir() / "import/gpu-training.gift"), "g.gift");
-    CHECK(messages(result).empty());
+    CHECK(test::messages_of(result).empty());
     CHECK(result.blocks == 10);
     REQUIRE(result.questions.size() == 10);
     for (const auto& q : result.questions) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "content/diagnostic.hpp"
+#include "content/imported_question.hpp"
 #include "content/pack_loader.hpp"
 
 #include <catch2/catch.hpp>
@@ -16,6 +17,16 @@
 namespace quiz::test {
 
 inline std::filesystem::path fixtures_dir() { return QUIZ_FIXTURES_DIR; }
+
+/// Every diagnostic of an import as "file:line: level: message".
+inline std::vector<std::string> messages_of(const content::import_result& result)
+{
+    std::vector<std::string> all;
+    for (const auto& d : result.diagnostics) {
+        all.push_back(to_string(d));
+    }
+    return all;
+}
 
 inline std::string read_text(const std::filesystem::path& path)
 {

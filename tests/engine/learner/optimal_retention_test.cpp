@@ -11,7 +11,7 @@ using namespace quiz::engine;
 namespace {
 
 /// FSRS-6's forgetting curve written out from its definition: R(t, S) = (1 + f t / S)^-w20, f = 0.9^(-1/w20) - 1.
-double recall(double days, double stability)
+double fsrs_recall(double days, double stability)
 {
     const double w20 = fsrs::default_parameters[20];
     const double f = std::pow(0.9, -1.0 / w20) - 1.0;
@@ -40,8 +40,8 @@ TEST_CASE("three days of horizon: a right first answer comes back on day 2 and i
     const auto value = evaluate_retention(question, 0.9);
     // S0 = w2 = 2.3065 days; at 0.9 the interval is round(S0) = 2 days. Day j counts 3 - j times in the stream.
     const double s0 = fsrs::default_parameters[2];
-    const double p = recall(2.0, s0);
-    CHECK(value.knowledge == Approx(3.0 * 1.0 + 2.0 * recall(1.0, s0) + 1.0 * 1.0));
+    const double p = fsrs_recall(2.0, s0);
+    CHECK(value.knowledge == Approx(3.0 * 1.0 + 2.0 * fsrs_recall(1.0, s0) + 1.0 * 1.0));
     CHECK(value.seconds == Approx(3.0 * (10.0 + 20.0) + 1.0 * (p * 20.0 + (1.0 - p) * (32.0 + 20.0))));
 }
 
