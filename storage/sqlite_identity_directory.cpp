@@ -24,10 +24,15 @@ std::optional<engine::learner_id> sqlite_identity_directory::find_learner(const 
     return store_.find_learner(as_identity(who));
 }
 
-engine::learner_id sqlite_identity_directory::ensure_learner(const engine::platform_identity& who,
-                                                             const std::string& display_name)
+engine::learner_entry sqlite_identity_directory::ensure_learner(const engine::platform_identity& who,
+                                                                const std::string& display_name)
 {
-    return store_.ensure_learner(as_identity(who), display_name);
+    return store_.enter_learner(as_identity(who), display_name);
+}
+
+void sqlite_identity_directory::clear_reminders_refused(engine::learner_id learner)
+{
+    store_.clear_reminders_refused(learner);
 }
 
 engine::workspace_id sqlite_identity_directory::join_workspace(const engine::platform_identity& workspace,

@@ -23,7 +23,9 @@ public:
     explicit sqlite_identity_directory(SQLite::Database& db, std::function<void()> after_erasure = {});
 
     [[nodiscard]] std::optional<engine::learner_id> find_learner(const engine::platform_identity& who) override;
-    engine::learner_id ensure_learner(const engine::platform_identity& who, const std::string& display_name) override;
+    engine::learner_entry ensure_learner(const engine::platform_identity& who,
+                                         const std::string& display_name) override;
+    void clear_reminders_refused(engine::learner_id learner) override;
     engine::workspace_id join_workspace(const engine::platform_identity& workspace, const std::string& name,
                                         engine::learner_id learner) override;
     [[nodiscard]] std::string display_name(engine::learner_id learner) override;

@@ -18,8 +18,12 @@ sqlite_identity_store::sqlite_identity_store(SQLite::Database& db)
     : db_(db), find_workspace_(db, "SELECT id, name FROM workspace WHERE platform = ?1 AND external_id = ?2"),
       insert_workspace_(db, "INSERT INTO workspace (platform, external_id, name) VALUES (?1, ?2, ?3)"),
       rename_workspace_(db, "UPDATE workspace SET name = ?2 WHERE id = ?1"),
-      find_learner_(db, "SELECT id, display_name FROM learner WHERE platform = ?1 AND external_id = ?2"),
+      // The refused flag rides along: an action learns whether a heads-up waits without a query of its own.
+      find_learner_(db, "SELECT l.id, l.display_name, ifnull(s.refused, 0) FROM learner l"
+                        " LEFT JOIN reminder_schedule s ON s.learner_id = l.id"
+                        " WHERE l.platform = ?1 AND l.external_id = ?2"),
       insert_learner_(db, "INSERT INTO learner (platform, external_id, display_name) VALUES (?1, ?2, ?3)"),
+      clear_refused_(db, "UPDATE reminder_schedule SET refused = 0 WHERE learner_id = ?1"),
       rename_learner_(db, "UPDATE learner SET display_name = ?2 WHERE id = ?1"),
       set_locale_(db, "UPDATE learner SET locale = ?2, locale_chosen = ?3 WHERE id = ?1"),
       locale_of_(db, "SELECT locale FROM learner WHERE id = ?1"),
@@ -72,19 +76,25 @@ std::optional<engine::learner_id> sqlite_identity_store::find_learner(const iden
 
 engine::learner_id sqlite_identity_store::ensure_learner(const identity& who, const std::string& display_name)
 {
+    return enter_learner(who, display_name).id;
+}
+
+engine::learner_entry sqlite_identity_store::enter_learner(const identity& who, const std::string& display_name)
+{
     {
         const statement_use use(find_learner_);
         use->bind(1, who.platform);
         use->bind(2, who.external_id);
         if (use->executeStep()) {
-            const engine::learner_id id{use->getColumn(0).getInt64()};
+            const engine::learner_entry found{engine::learner_id{use->getColumn(0).getInt64()},
+                                              use->getColumn(2).getInt() != 0};
             if (!display_name.empty() && use->getColumn(1).getString() != display_name) {
                 const statement_use rename(rename_learner_);
-                rename->bind(1, id.value());
+                rename->bind(1, found.id.value());
                 rename->bind(2, display_name);
                 rename->exec();
             }
-            return id;
+            return found;
         }
     }
     const statement_use use(insert_learner_);
@@ -92,7 +102,14 @@ engine::learner_id sqlite_identity_store::ensure_learner(const identity& who, co
     use->bind(2, who.external_id);
     use->bind(3, display_name);
     use->exec();
-    return engine::learner_id{db_.getLastInsertRowid()};
+    return {engine::learner_id{db_.getLastInsertRowid()}, false};
+}
+
+void sqlite_identity_store::clear_reminders_refused(engine::learner_id learner)
+{
+    const statement_use use(clear_refused_);
+    use->bind(1, learner.value());
+    use->exec();
 }
 
 void sqlite_identity_store::set_locale(engine::learner_id learner, engine::language lang, bool chosen)

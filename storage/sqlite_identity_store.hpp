@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/core/identity_ports.hpp"
 #include "engine/core/language.hpp"
 #include "engine/core/tutor_ids.hpp"
 
@@ -34,6 +35,10 @@ public:
     engine::workspace_id ensure_workspace(const identity& who, const std::string& name);
     /// The learner's id, adding them the first time. A non-empty `display_name` replaces the stored one.
     engine::learner_id ensure_learner(const identity& who, const std::string& display_name);
+    /// ensure_learner, with whether their reminders were refused (reminder_schedule.refused), read by the same query.
+    engine::learner_entry enter_learner(const identity& who, const std::string& display_name);
+    /// Clears reminder_schedule.refused once the learner was told.
+    void clear_reminders_refused(engine::learner_id learner);
     [[nodiscard]] std::optional<engine::learner_id> find_learner(const identity& who);
     /// Sets the learner's language ('en'/'fr'): `chosen` when they chose it, false when it is their platform's locale.
     void set_locale(engine::learner_id learner, engine::language lang, bool chosen = false);
@@ -60,6 +65,7 @@ private:
     SQLite::Statement rename_workspace_;
     SQLite::Statement find_learner_;
     SQLite::Statement insert_learner_;
+    SQLite::Statement clear_refused_;
     SQLite::Statement rename_learner_;
     SQLite::Statement set_locale_;
     SQLite::Statement locale_of_;

@@ -7,6 +7,7 @@
 #include "bot/cli/option_values.hpp"
 #include "bot/logging.hpp"
 #include "bot/recall_refitter.hpp"
+#include "bot/tutoring/guide_link.hpp"
 #include "bot/tutoring/service.hpp"
 #include "engine/text/catalog.hpp"
 #include "engine/text/text_render.hpp"
@@ -54,7 +55,7 @@ language locale_language()
 {
     for (const char* name : {"LC_ALL", "LANG"}) {
         if (const char* value = std::getenv(name); value != nullptr && *value != '\0') {
-            return std::string_view(value).starts_with("fr") ? language::fr : language::en;
+            return engine::language_of_locale(value);
         }
     }
     return language::en;
@@ -101,20 +102,28 @@ fs::path pack_folder(const play_options& options)
 }
 
 /// Where to read a guide section: the web guide when QUIZBOT_PUBLIC_URL is set, else the guide file.
-std::string guide_link(const play_options& options, const engine::pack& content, const engine::section_key& section,
-                       language lang)
+std::string guide_link(const play_options& options, const engine::pack& content, const tutoring::guide_section& guide)
 {
     std::string base = env_or("QUIZBOT_PUBLIC_URL", "");
     if (!base.empty()) {
         while (!base.empty() && base.back() == '/') {
             base.pop_back();
         }
-        return base + "/guide/" + content.key.value() + "/" + section.value();
+        return tutoring::guide_url({base}, guide);
     }
+    const language lang = guide.lang;
     const bool has_lang = std::find(content.languages.begin(), content.languages.end(), lang) !=
                           content.languages.end();
     const language file_lang = has_lang || content.languages.empty() ? lang : content.languages.front();
     return (pack_folder(options) / ("guide." + std::string(engine::code(file_lang)) + ".md")).string();
+}
+
+/// The screen's heads-up, said before anything else the action shows.
+void say_heads_up(std::ostream& out, const tutoring::screen& shown)
+{
+    if (!shown.heads_up.empty()) {
+        out << '\n' << shown.heads_up << '\n';
+    }
 }
 
 std::string_view trim(std::string_view text)
@@ -233,9 +242,17 @@ struct terminal {
 
 enum class session_end { summary, erased, failed };
 
+/// Runs the action and says its heads-up, if it has one.
+tutoring::screen act(const terminal& t, tutoring::action what)
+{
+    auto shown = t.desk.run({t.who, std::move(what), std::nullopt});
+    say_heads_up(t.streams.out, shown);
+    return shown;
+}
+
 void show_stats(const terminal& t)
 {
-    const auto progress = t.desk.run({t.who, tutoring::stats{t.content.key.value()}, std::nullopt});
+    const auto progress = act(t, tutoring::stats{t.content.key.value()});
     if (const auto* stats = std::get_if<tutoring::stats_screen>(&progress.body)) {
         t.streams.out << '\n' << engine::joined_lines(stats->lines);
     }
@@ -244,11 +261,11 @@ void show_stats(const terminal& t)
 /// Asks, then erases the learner once they confirm; true when they are erased.
 bool forget_me(const terminal& t)
 {
-    const auto asked = t.desk.run({t.who, tutoring::forget{tutoring::forget::step::ask}, std::nullopt});
+    const auto asked = act(t, tutoring::forget{tutoring::forget::step::ask});
     const auto* question = std::get_if<tutoring::confirm_screen>(&asked.body);
     const auto step = question != nullptr && confirmed(t.streams, *question) ? tutoring::forget::step::confirm
                                                                              : tutoring::forget::step::cancel;
-    const auto done = t.desk.run({t.who, tutoring::forget{step}, std::nullopt});
+    const auto done = act(t, tutoring::forget{step});
     if (const auto* n = std::get_if<tutoring::notice_screen>(&done.body)) {
         t.streams.out << n->text << '\n';
     }
@@ -261,7 +278,7 @@ std::optional<session_end> run_command(const terminal& t, typed::kind what, engi
 {
     switch (what) {
     case typed::kind::quit:
-        shown = t.desk.run({t.who, tutoring::stop{session}, std::nullopt});
+        shown = act(t, tutoring::stop{session});
         return session_end::summary;
     case typed::kind::stats:
         show_stats(t);
@@ -291,20 +308,17 @@ session_end failed(const terminal& t, const tutoring::screen& shown, std::string
 std::optional<session_end> answer_card(const terminal& t, const tutoring::card_screen& on_screen,
                                        std::uint32_t position)
 {
-    const auto answered = t.desk.run(
-        {t.who, tutoring::answer{on_screen.session, on_screen.card.sequence, position, false}, std::nullopt});
+    const auto answered = act(t, tutoring::answer{on_screen.session, on_screen.card.sequence, position, false});
     const auto* told = std::get_if<tutoring::feedback_screen>(&answered.body);
     if (told == nullptr) {
         return failed(t, answered, "the answer was not recorded");
     }
-    const language lang = answered.lang;
-    const auto link =
-        told->told.section_title + " \u2014 " + guide_link(t.options, t.content, told->guide.section, lang);
+    const auto guide_line = told->guide.line + " \u2014 " + guide_link(t.options, t.content, told->guide);
     t.streams.out << '\n';
     if (told->replayed) {
-        t.streams.out << format_message(message::feedback_replayed, lang, {}) << '\n';
+        t.streams.out << format_message(message::feedback_replayed, answered.lang, {}) << '\n';
     }
-    t.streams.out << engine::render_feedback(told->told, lang, link) << '\n';
+    t.streams.out << engine::render_feedback(told->told, told->said, guide_line) << '\n';
     return std::nullopt;
 }
 
@@ -317,7 +331,7 @@ std::optional<session_end> after_feedback(const terminal& t, const tutoring::car
         const auto reply = read_reply(t.streams, answered.card, prompt::feedback);
         if (reply.what == typed::kind::next) {
             // Asked for only now, so the next card's response time starts when it is shown.
-            shown = t.desk.run({t.who, tutoring::next{answered.session}, std::nullopt});
+            shown = act(t, tutoring::next{answered.session});
             if (std::holds_alternative<tutoring::notice_screen>(shown.body)) {
                 return failed(t, shown, "no next question");
             }
@@ -338,9 +352,10 @@ std::optional<session_end> after_feedback(const terminal& t, const tutoring::car
 /// Cards, answers and the prompts' commands until the session ends; `shown` is left on the last screen.
 session_end run_session(const terminal& t, tutoring::screen& shown)
 {
+    say_heads_up(t.streams.out, shown); // the first screen's: the others say theirs as they come (act)
     while (const auto* card = std::get_if<tutoring::card_screen>(&shown.body)) {
         const tutoring::card_screen on_screen = *card;
-        t.streams.out << '\n' << engine::render_card(on_screen.card, t.clock.now()) << '\n';
+        t.streams.out << '\n' << engine::render_card(on_screen.card, t.clock.now(), on_screen.guide.line) << '\n';
         const auto reply = read_reply(t.streams, on_screen.card, prompt::card);
         if (reply.what == typed::kind::choice) {
             if (auto end = answer_card(t, on_screen, reply.position)) {
@@ -408,7 +423,7 @@ int play(const play_options& options, io streams)
 
     const auto who = local_actor(options);
     if (options.lang) {
-        (void)desk.run({who, tutoring::choose_language{*options.lang}, std::nullopt});
+        say_heads_up(streams.out, desk.run({who, tutoring::choose_language{*options.lang}, std::nullopt}));
     }
     tutoring::start start;
     start.pack = content.key.value();

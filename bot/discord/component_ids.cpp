@@ -134,4 +134,15 @@ std::optional<round_button> parse_round_custom_id(std::string_view text)
     return b;
 }
 
+std::optional<clicked_button> parse_clicked_button(std::string_view text)
+{
+    if (auto b = parse_custom_id(text)) {
+        return clicked_button{std::move(*b)};
+    }
+    if (auto r = parse_round_custom_id(text)) {
+        return clicked_button{*r};
+    }
+    return std::nullopt;
+}
+
 } // namespace quiz::bot::discord

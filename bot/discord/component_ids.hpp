@@ -66,4 +66,10 @@ inline constexpr std::size_t max_custom_id = 100;
 /// nullopt for anything but a round's button.
 [[nodiscard]] std::optional<round_button> parse_round_custom_id(std::string_view text);
 
+/// Any of quizbot's buttons: a learner's session's, or a round's.
+using clicked_button = std::variant<button, round_button>;
+/// A click's custom_id, read once (parse_interaction) into the value every step of the click then uses; nullopt for
+/// anything quizbot did not write (another version's button, a forged one).
+[[nodiscard]] std::optional<clicked_button> parse_clicked_button(std::string_view text);
+
 } // namespace quiz::bot::discord

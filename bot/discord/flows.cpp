@@ -16,7 +16,7 @@ tutoring::actor actor_of(const interaction& in)
     who.identity = {"discord", in.user_id};
     who.display_name = in.user_name;
     if (!in.locale.empty()) {
-        who.platform_lang = language_of_locale(in.locale);
+        who.platform_lang = engine::language_of_locale(in.locale);
     }
     if (in.in_guild()) {
         who.workspace = engine::platform_identity{"discord", in.guild_id};
@@ -64,10 +64,19 @@ std::optional<tutoring::action> command_action(const interaction& in)
     return tutoring::help{};
 }
 
+/// The learner's button the interaction clicked, if it is one.
+const button* clicked_button_of(const interaction& in)
+{
+    if (!in.component || !in.component->clicked) {
+        return nullptr;
+    }
+    return std::get_if<button>(&*in.component->clicked);
+}
+
 std::optional<tutoring::action> click_action(const interaction& in)
 {
-    const auto b = parse_custom_id(in.component->custom_id);
-    if (!b) {
+    const auto* b = clicked_button_of(in);
+    if (b == nullptr) {
         return std::nullopt;
     }
     return std::visit(overloaded{
@@ -100,7 +109,7 @@ std::optional<tutoring::action> click_action(const interaction& in)
                       *b);
 }
 
-engine::language reply_language(const interaction& in) { return language_of_locale(in.locale); }
+engine::language reply_language(const interaction& in) { return engine::language_of_locale(in.locale); }
 
 } // namespace
 
@@ -123,48 +132,49 @@ reply stale_button_reply(const interaction& in)
     return note(tutoring::say(tutoring::text::stale_button, reply_language(in)), true);
 }
 
-reply reply_to(const interaction& in, const tutoring::screen& shown, const link_base& links)
+reply reply_to(const interaction& in, const tutoring::screen& shown, const tutoring::link_base& links)
 {
     const bool hidden = private_reply(in);
     const bool click = in.component.has_value();
     // Next edits the feedback's message into what comes next; a start button leaves its summary and opens anew.
-    const auto clicked = click ? parse_custom_id(in.component->custom_id) : std::nullopt;
-    const bool next_click = clicked && std::holds_alternative<next_button>(*clicked);
+    const auto* clicked = clicked_button_of(in);
+    const bool next_click = clicked != nullptr && std::holds_alternative<next_button>(*clicked);
+    const auto* answered = clicked != nullptr ? std::get_if<answer_button>(clicked) : nullptr;
     const auto lang = shown.lang;
+    const std::string_view heads_up = shown.heads_up;
     reply r = std::visit(
         overloaded{
             [&](const tutoring::nothing_screen&) { return stale_button_reply(in); },
             [&](const tutoring::card_screen& card) {
-                auto out = card_reply(card, links);
+                auto out = card_reply(card, links, heads_up);
                 if (next_click) {
                     out.kind = reply_kind::update_message; // the feedback's message becomes the next question
                 }
                 return out;
             },
             [&](const tutoring::feedback_screen& told) {
-                if (!in.message) {
-                    return note(engine::render_feedback(told.told, lang), true);
+                if (!in.message || answered == nullptr) {
+                    return feedback_note(told, links, heads_up);
                 }
-                return feedback_reply(*in.message, told, lang, links);
+                return feedback_reply(*in.message, *answered, told, lang, links, heads_up);
             },
             [&](const tutoring::summary_screen& summary) {
-                auto out = summary_reply(summary, lang);
+                auto out = summary_reply(summary, lang, heads_up);
                 if (next_click) {
                     out.kind = reply_kind::update_message;
                 }
                 return out;
             },
-            [&](const tutoring::stats_screen& stats) { return note(engine::joined_lines(stats.lines), hidden); },
+            [&](const tutoring::stats_screen& stats) {
+                return note(engine::joined_lines(stats.lines), hidden, heads_up);
+            },
             [&](const tutoring::notice_screen& n) {
-                const bool about_forgetting = n.kind == tutoring::notice_kind::forgotten ||
-                                              n.kind == tutoring::notice_kind::forget_cancelled ||
-                                              n.kind == tutoring::notice_kind::nothing_to_forget;
                 // Help and a language change are answers to the learner's command; the rest are said to them alone.
                 const bool answer = n.kind == tutoring::notice_kind::help ||
                                     n.kind == tutoring::notice_kind::language_set;
                 auto out = note(n.kind == tutoring::notice_kind::help ? std::string(help_text(lang)) : n.text,
-                                hidden || !answer);
-                if (click && about_forgetting) {
+                                hidden || !answer, heads_up);
+                if (click && shown.closes_confirmation) {
                     out.kind = reply_kind::update_message; // the confirmation's buttons go away
                 }
                 return out;
@@ -173,11 +183,6 @@ reply reply_to(const interaction& in, const tutoring::screen& shown, const link_
         },
         shown.body);
     r.ephemeral = r.ephemeral || hidden;
-    if (!shown.heads_up.empty()) {
-        const auto* content = r.data.if_contains("content");
-        const std::string said = content != nullptr && content->is_string() ? std::string(content->as_string()) : "";
-        r.data["content"] = clip(shown.heads_up + "\n\n" + said, max_content);
-    }
     return r;
 }
 

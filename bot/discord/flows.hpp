@@ -17,12 +17,12 @@ namespace quiz::bot::discord {
 [[nodiscard]] tutoring::actor actor_of(const interaction& in);
 
 /// The action an application command or a message component asks for; nullopt for a button this version does not
-/// know (answered with stale_button_reply).
+/// know (answered with stale_button_reply) or a round's.
 [[nodiscard]] std::optional<tutoring::request> request_of(const interaction& in);
 
 /// The screen as the reply to `in`: clicks on the tutor's own buttons edit their message (the feedback replaces the
 /// question, the next question the feedback), everything else is a new message, private outside the bot's DM.
-[[nodiscard]] reply reply_to(const interaction& in, const tutoring::screen& shown, const link_base& links);
+[[nodiscard]] reply reply_to(const interaction& in, const tutoring::screen& shown, const tutoring::link_base& links);
 
 /// For a button of another version.
 [[nodiscard]] reply stale_button_reply(const interaction& in);

@@ -252,6 +252,7 @@ interaction read(const json::object& root)
         component_input component;
         component.custom_id = text_at(*data, "custom_id", true, 100);
         component.component_type = static_cast<int>(integer_at(*data, "component_type").value_or(0));
+        component.clicked = parse_clicked_button(component.custom_id);
         out.component = std::move(component);
         if (const auto* message = object_at(root, "message")) {
             out.message = read_message(*message);
@@ -285,20 +286,21 @@ bool is_snowflake(std::string_view text) noexcept
     return true;
 }
 
-parse_result parse_interaction(std::string_view body)
+http::parsed<interaction> parse_interaction(std::string_view body)
 {
+    const auto not_one = [](std::string reason) { return http::refusal{400, "not an interaction: " + reason}; };
     boost::system::error_code ec;
     const auto value = json::parse(body, ec);
     if (ec) {
-        return {std::nullopt, "malformed JSON: " + ec.message()};
+        return not_one("malformed JSON: " + ec.message());
     }
     if (!value.is_object()) {
-        return {std::nullopt, "an interaction must be a JSON object"};
+        return not_one("an interaction must be a JSON object");
     }
     try {
-        return {read(value.as_object()), {}};
-    } catch (const refused& r) {
-        return {std::nullopt, r.reason};
+        return read(value.as_object());
+    } catch (const refused& r) { // the reader's own, caught here: never seen by callers
+        return not_one(r.reason);
     }
 }
 

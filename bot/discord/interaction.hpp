@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/discord/component_ids.hpp"
+#include "bot/http/parsed.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,7 +14,7 @@
 namespace quiz::bot::discord {
 
 // What quizbot reads from an interaction body (docs: Interaction Object), as plain values. No Asio, no Beast: the
-// parser is fuzzed on its own (tests/fuzz/fuzz_discord_interaction.cpp).
+// parser is fuzzed on its own with component_ids (tests/fuzz/fuzz_discord_interaction.cpp).
 
 enum class interaction_type : std::uint8_t {
     ping = 1,
@@ -37,6 +40,8 @@ struct command_input {
 struct component_input {
     std::string custom_id;
     int component_type = 0;
+    /// The custom_id read, once, here: nullopt for a button quizbot did not write.
+    std::optional<clicked_button> clicked;
 };
 
 /// A button of the message a component was clicked on.
@@ -80,14 +85,9 @@ struct interaction {
     }
 };
 
-struct parse_result {
-    std::optional<interaction> value;
-    std::string error; ///< why it was refused, when value is empty
-};
-
-/// Reads an interaction body. Refuses anything not shaped like one (wrong JSON types, missing ids, unknown type),
-/// never throws for bad input.
-[[nodiscard]] parse_result parse_interaction(std::string_view body);
+/// Reads an interaction body, a clicked button's custom_id included. Refuses anything not shaped like one (wrong
+/// JSON types, missing ids, unknown type) with 400 and the reason; never throws for bad input.
+[[nodiscard]] http::parsed<interaction> parse_interaction(std::string_view body);
 
 /// Discord's ids: 1 to 20 decimal digits.
 [[nodiscard]] bool is_snowflake(std::string_view text) noexcept;

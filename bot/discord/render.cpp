@@ -3,7 +3,6 @@
 
 #include "bot/discord/component_ids.hpp"
 #include "bot/discord/render_parts.hpp"
-#include "bot/tutoring/guide_link.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/text/catalog.hpp"
 #include "engine/text/text_render.hpp"
@@ -55,12 +54,22 @@ json::object deferred_body(bool for_component, bool ephemeral)
     return out;
 }
 
-reply note(std::string_view content, bool ephemeral)
+namespace {
+
+/// `heads_up` as the first paragraph of `content`.
+std::string led_by(std::string_view heads_up, std::string content)
 {
-    return {reply_kind::new_message, ephemeral, message(std::string(content), {})};
+    return heads_up.empty() ? content : std::string(heads_up) + "\n\n" + content;
 }
 
-reply card_reply(const tutoring::card_screen& shown, const link_base& links)
+} // namespace
+
+reply note(std::string_view content, bool ephemeral, std::string_view heads_up)
+{
+    return {reply_kind::new_message, ephemeral, message(led_by(heads_up, std::string(content)), {})};
+}
+
+reply card_reply(const tutoring::card_screen& shown, const tutoring::link_base& links, std::string_view heads_up)
 {
     const auto& card = shown.card;
     std::vector<json::object> buttons;
@@ -69,35 +78,41 @@ reply card_reply(const tutoring::card_screen& shown, const link_base& links)
             choice_label(i, card.choices[i]),
             custom_id(answer_button{shown.session, card.sequence, static_cast<std::uint32_t>(i)}), secondary));
     }
-    const auto text =
-        engine::render_card(card, shown.shown_at, masked_link(card.section_title, guide_link(shown.guide, links)));
-    return {reply_kind::new_message, false, message(text, rows_of(buttons, max_rows))};
+    const auto text = engine::render_card(card, shown.shown_at,
+                                          masked_link(shown.guide.line, tutoring::guide_url(links, shown.guide)));
+    return {reply_kind::new_message, false, message(led_by(heads_up, text), rows_of(buttons, max_rows))};
 }
 
-reply feedback_reply(const source_message& shown, const tutoring::feedback_screen& answered, engine::language lang,
-                     const link_base& links)
+std::string feedback_text(const engine::feedback& told, const engine::feedback_sentences& said,
+                          const tutoring::guide_section& guide, const tutoring::link_base& links)
+{
+    return (told.correct ? "\u2705 " : "\u274C ") +
+           engine::render_feedback(told, said, masked_link(guide.line, tutoring::guide_url(links, guide)));
+}
+
+reply feedback_reply(const source_message& shown, const answer_button& clicked,
+                     const tutoring::feedback_screen& answered, engine::language lang, const tutoring::link_base& links,
+                     std::string_view heads_up)
 {
     const auto& told = answered.told;
-    const std::string feedback =
-        (told.correct ? "\u2705 " : "\u274C ") +
-        engine::render_feedback(told, lang, masked_link(told.section_title, guide_link(answered.guide, links)));
+    const std::string feedback = feedback_text(told, answered.said, answered.guide, links);
     // The feedback matters more than the question's text: when both do not fit, the question is shortened.
-    const std::size_t used = utf8_chars(feedback) + 1;
-    std::string content = used < max_content ? clip(shown.content, max_content - used) + "\n" : std::string{};
+    const std::string lead = led_by(heads_up, {});
+    const std::size_t used = utf8_chars(lead) + utf8_chars(feedback) + 1;
+    std::string content = lead;
+    content += used < max_content ? clip(shown.content, max_content - used) + "\n" : std::string{};
     content += feedback;
 
+    // The question's buttons again, disabled: the card's choices in order, for the card the click answered.
     std::vector<json::object> buttons;
-    for (const auto& b : shown.buttons) {
-        const auto parsed = parse_custom_id(b.custom_id);
-        const auto* answer = parsed ? std::get_if<answer_button>(&*parsed) : nullptr;
-        if (answer == nullptr) {
-            continue;
-        }
-        const auto style = answer->choice == told.answer.position
-                               ? success
-                               : (answer->choice == told.chosen.position ? danger : secondary);
-        buttons.push_back(make_button(b.label.empty() ? std::string(1, engine::choice_letter(answer->choice)) : b.label,
-                                      b.custom_id, style, true));
+    for (std::size_t i = 0; i < shown.buttons.size(); ++i) {
+        const auto choice = static_cast<std::uint32_t>(i);
+        const auto style = choice == told.answer.position ? success
+                                                          : (choice == told.chosen.position ? danger : secondary);
+        const auto& label = shown.buttons[i].label;
+        buttons.push_back(make_button(label.empty() ? std::string(1, engine::choice_letter(choice)) : label,
+                                      custom_id(answer_button{clicked.session, clicked.sequence, choice}), style,
+                                      true));
     }
     auto components = rows_of(buttons, max_rows - 1);
     const auto next_id = custom_id(next_button{answered.session, answered.pack.value()});
@@ -107,7 +122,12 @@ reply feedback_reply(const source_message& shown, const tutoring::feedback_scree
     return {reply_kind::update_message, false, message(content, std::move(components))};
 }
 
-reply summary_reply(const tutoring::summary_screen& shown, engine::language lang)
+reply feedback_note(const tutoring::feedback_screen& told, const tutoring::link_base& links, std::string_view heads_up)
+{
+    return note(feedback_text(told.told, told.said, told.guide, links), true, heads_up);
+}
+
+reply summary_reply(const tutoring::summary_screen& shown, engine::language lang, std::string_view heads_up)
 {
     json::array components;
     const auto& pack = shown.pack.value();
@@ -116,7 +136,8 @@ reply summary_reply(const tutoring::summary_screen& shown, engine::language lang
         components.push_back(
             row(json::array{make_button(tutoring::say(tutoring::text::start_again_button, lang), id, primary)}));
     }
-    return {reply_kind::new_message, false, message(engine::joined_lines(shown.lines), std::move(components))};
+    return {reply_kind::new_message, false,
+            message(led_by(heads_up, engine::joined_lines(shown.lines)), std::move(components))};
 }
 
 reply forget_question_reply(const tutoring::confirm_screen& question, bool ephemeral)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bot/discord/render_parts.hpp"
 
-#include "bot/tutoring/guide_link.hpp"
 #include "engine/tutor/choice_order.hpp"
 
 namespace quiz::bot::discord {
@@ -66,11 +65,6 @@ json::object message(std::string content, json::array components)
     return json::object{{"content", clip(content, max_content)},
                         {"components", std::move(components)},
                         {"allowed_mentions", json::object{{"parse", json::array{}}}}};
-}
-
-std::string guide_link(const tutoring::guide_section& guide, const link_base& links)
-{
-    return links.public_url + tutoring::guide_path(guide);
 }
 
 std::string masked_link(std::string_view title, const std::string& url)

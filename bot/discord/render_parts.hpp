@@ -15,7 +15,7 @@
 namespace quiz::bot::discord {
 
 // The pieces every Discord message of quizbot is made of (a session's, a round's): buttons, rows, the message body
-// with mentions off, guide links. Discord's limits: content 2000 characters, button labels 80, 5 buttons per row,
+// with mentions off, links. Discord's limits: content 2000 characters, button labels 80, 5 buttons per row,
 // 5 rows.
 
 inline constexpr std::size_t max_content = 2000;
@@ -40,8 +40,7 @@ enum button_style : std::int64_t { primary = 1, secondary = 2, success = 3, dang
 /// The message: content (clipped to 2000 characters), components, and no mention allowed to notify anyone.
 [[nodiscard]] boost::json::object message(std::string content, boost::json::array components);
 
-[[nodiscard]] std::string guide_link(const tutoring::guide_section& guide, const link_base& links);
-/// `[title](<url>)`: a link that shows no preview.
+/// `[title](<url>)`: a link that shows no preview (guide links: the guide line, tutoring::guide_url).
 [[nodiscard]] std::string masked_link(std::string_view title, const std::string& url);
 /// "A. <choice>".
 [[nodiscard]] std::string choice_label(std::size_t position, std::string_view text);

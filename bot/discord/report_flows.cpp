@@ -67,12 +67,12 @@ reply report_reply(const tutoring::report_screen& shown)
                               }
                               // Long names and labels shorten the summary, never the note on the link.
                               auto content = fitted(body, "-# " + plain_name(report.link_note));
-                              json::object button{{"type", 2},
-                                                  {"style", link_style},
-                                                  {"label", clip(report.link_label, max_label)},
-                                                  {"url", report.link}};
+                              json::object link_button{{"type", 2},
+                                                       {"style", link_style},
+                                                       {"label", clip(report.link_label, max_label)},
+                                                       {"url", report.link}};
                               return reply{reply_kind::new_message, true,
-                                           message(std::move(content), json::array{row(json::array{button})})};
+                                           message(std::move(content), json::array{row(json::array{link_button})})};
                           },
                       },
                       shown.body);

@@ -52,7 +52,7 @@ private:
     /// repeat. In memory: after a restart, a Next clicked before it counts once more.
     bool first_next(engine::round_id round, std::uint32_t sequence, const std::string& user);
     void forget_next(engine::round_id round, std::uint32_t sequence, const std::string& user);
-    [[nodiscard]] link_base links() const { return {*p_.exchange.public_url}; }
+    [[nodiscard]] tutoring::link_base links() const { return {*p_.exchange.public_url}; }
 
     round_endpoint_parts p_;
     std::shared_ptr<round_edits> edits_;

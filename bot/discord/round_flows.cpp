@@ -67,7 +67,7 @@ std::variant<tutoring::round_request, reply> group_request(const interaction& in
 {
     const bool group_dm = !in.in_guild() && in.context == interaction_context::private_channel;
     if ((!in.in_guild() && !group_dm) || in.channel_id.empty()) {
-        return note(group_place_text(language_of_locale(in.locale)), true);
+        return note(group_place_text(engine::language_of_locale(in.locale)), true);
     }
     const auto& c = *in.command;
     tutoring::open_round open;
@@ -85,15 +85,15 @@ std::optional<round_click> round_click_of(const interaction& in)
     if (!in.component) {
         return std::nullopt;
     }
-    const auto b = parse_round_custom_id(in.component->custom_id);
-    if (!b) {
+    const auto* b = in.component->clicked ? std::get_if<round_button>(&*in.component->clicked) : nullptr;
+    if (b == nullptr) {
         return std::nullopt;
     }
     return round_click{*b, tutoring::round_request{actor_of(in), action_of(*b), in.delivery_key(),
                                                    tutoring::message_news{std::nullopt, in.token}}};
 }
 
-reply group_reply(const tutoring::round_reply& r, const link_base& links)
+reply group_reply(const tutoring::round_reply& r, const tutoring::link_base& links)
 {
     if (r.shared) {
         return {reply_kind::new_message, false, round_message(*r.shared, links)};
@@ -104,7 +104,7 @@ reply group_reply(const tutoring::round_reply& r, const link_base& links)
     return note(tutoring::say(tutoring::text::failed, r.lang), true);
 }
 
-std::optional<json::object> private_note(const tutoring::round_reply& r, const link_base& links)
+std::optional<json::object> private_note(const tutoring::round_reply& r, const tutoring::link_base& links)
 {
     return std::visit(overloaded{
                           [](const tutoring::nothing_screen&) -> std::optional<json::object> { return std::nullopt; },
@@ -112,7 +112,8 @@ std::optional<json::object> private_note(const tutoring::round_reply& r, const l
                               return ephemeral(message(in.text, {}));
                           },
                           [&](const tutoring::judged_screen& judged) -> std::optional<json::object> {
-                              return ephemeral(message(judged_text(judged, r.lang, links), {}));
+                              return ephemeral(
+                                  message(feedback_text(judged.told, judged.said, judged.guide, links), {}));
                           },
                           [&](const tutoring::card_screen& card) -> std::optional<json::object> {
                               return ephemeral(card_reply(card, links).data);
@@ -128,7 +129,7 @@ std::optional<json::object> private_note(const tutoring::round_reply& r, const l
 }
 
 std::optional<json::object> judged_note(const tutoring::round_reply& r, const tutoring::round_screen& revealed,
-                                        const link_base& links)
+                                        const tutoring::link_base& links)
 {
     const auto* judged = std::get_if<tutoring::judged_screen>(&r.mine);
     if (judged == nullptr) {
@@ -138,7 +139,8 @@ std::optional<json::object> judged_note(const tutoring::round_reply& r, const tu
     const auto header = engine::format_message(engine::message::card_header_round, r.lang,
                                                {engine::message_arg::num("position", revealed.number),
                                                 engine::message_arg::num("planned", revealed.questions)});
-    return ephemeral(message("**" + header + "**\n" + judged_text(*judged, r.lang, links), {}));
+    return ephemeral(
+        message("**" + header + "**\n" + feedback_text(judged->told, judged->said, judged->guide, links), {}));
 }
 
 } // namespace quiz::bot::discord

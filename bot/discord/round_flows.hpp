@@ -35,15 +35,16 @@ struct round_click {
 [[nodiscard]] std::optional<round_click> round_click_of(const interaction& in);
 
 /// What `/quiz group` answers: the round's message for everyone to see, or the notice for its user alone.
-[[nodiscard]] reply group_reply(const tutoring::round_reply& r, const link_base& links);
+[[nodiscard]] reply group_reply(const tutoring::round_reply& r, const tutoring::link_base& links);
 
 /// What the clicking member is told privately (a follow-up's body, ephemeral): that their answer is in, a notice,
 /// how their answer is judged, the first card of their review; nullopt for nothing (the round's message shows it).
-[[nodiscard]] std::optional<boost::json::object> private_note(const tutoring::round_reply& r, const link_base& links);
+[[nodiscard]] std::optional<boost::json::object> private_note(const tutoring::round_reply& r,
+                                                              const tutoring::link_base& links);
 
 /// How a member's answer to the question `revealed` shows is judged (the reply to their look_at_round), for them
 /// alone, headed with the question's number; nullopt when they did not answer it.
 [[nodiscard]] std::optional<boost::json::object>
-judged_note(const tutoring::round_reply& r, const tutoring::round_screen& revealed, const link_base& links);
+judged_note(const tutoring::round_reply& r, const tutoring::round_screen& revealed, const tutoring::link_base& links);
 
 } // namespace quiz::bot::discord

@@ -63,7 +63,7 @@ std::string open_text(const tutoring::round_screen& shown)
     return out + "\n";
 }
 
-std::string reveal_text(const tutoring::round_screen& shown, const link_base& links)
+std::string reveal_text(const tutoring::round_screen& shown, const tutoring::link_base& links)
 {
     const auto lang = shown.lang;
     const auto& reveal = *shown.reveal;
@@ -95,10 +95,7 @@ std::string reveal_text(const tutoring::round_screen& shown, const link_base& li
         }
     }
     if (shown.guide) {
-        out += "\n" +
-               format_message(msg::feedback_guide, lang,
-                              {arg::str("section", masked_link(shown.guide->title, guide_link(*shown.guide, links)))}) +
-               "\n";
+        out += "\n" + masked_link(shown.guide->line, tutoring::guide_url(links, *shown.guide)) + "\n";
     }
     return out;
 }
@@ -199,7 +196,7 @@ std::string text_bar(int count, int total)
     return out;
 }
 
-json::object round_message(const tutoring::round_screen& shown, const link_base& links)
+json::object round_message(const tutoring::round_screen& shown, const tutoring::link_base& links)
 {
     std::string content;
     switch (shown.at) {
@@ -214,13 +211,6 @@ json::object round_message(const tutoring::round_screen& shown, const link_base&
         break;
     }
     return message(std::move(content), components(shown));
-}
-
-std::string judged_text(const tutoring::judged_screen& judged, engine::language lang, const link_base& links)
-{
-    const auto& told = judged.told;
-    return (told.correct ? "\u2705 " : "\u274C ") +
-           engine::render_feedback(told, lang, masked_link(told.section_title, guide_link(judged.guide, links)));
 }
 
 } // namespace quiz::bot::discord

@@ -18,11 +18,7 @@ namespace quiz::bot::discord {
 /// answered and a countdown while it is open; at the reveal the answers as text bars, the answer and its
 /// explanation, the most chosen wrong answer with its confusion, the guide link; at the end the scoreboard, the
 /// hardest question and a Review my misses button.
-[[nodiscard]] boost::json::object round_message(const tutoring::round_screen& shown, const link_base& links);
-
-/// How a member's answer is judged at the reveal, for them alone.
-[[nodiscard]] std::string judged_text(const tutoring::judged_screen& judged, engine::language lang,
-                                      const link_base& links);
+[[nodiscard]] boost::json::object round_message(const tutoring::round_screen& shown, const tutoring::link_base& links);
 
 /// A person's name as plain text in a message: Discord's markdown characters escaped, mentions written so that they
 /// mention nobody, line breaks as spaces.

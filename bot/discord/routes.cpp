@@ -42,11 +42,11 @@ public:
             return;
         }
         auto parsed = parse_interaction(req.body);
-        if (!parsed.value) {
-            reply.send(http::error_response(400, "not an interaction: " + parsed.error, req.request_id));
+        if (!parsed) {
+            reply.send(http::error_response(parsed.error(), req.request_id));
             return;
         }
-        auto& in = *parsed.value;
+        auto& in = *parsed;
         switch (in.type) {
         case interaction_type::ping:
             reply.send(json_answer(pong_body()));
@@ -89,7 +89,7 @@ private:
             return;
         }
         const bool ephemeral = private_reply(in);
-        auto links = link_base{*b_.public_url};
+        auto links = tutoring::link_base{*b_.public_url};
         const interaction seen = in;
         answer_interaction(parts_, std::move(in), reply, ephemeral,
                            [&tutoring = b_.tutoring, request = std::move(*request), seen,

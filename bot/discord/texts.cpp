@@ -51,9 +51,4 @@ std::string closes_text(engine::language lang, std::int64_t unix_seconds)
 
 std::string_view help_text(engine::language lang) noexcept { return lang == engine::language::fr ? help_fr : help_en; }
 
-engine::language language_of_locale(std::string_view locale) noexcept
-{
-    return locale == "fr" || locale.starts_with("fr-") ? engine::language::fr : engine::language::en;
-}
-
 } // namespace quiz::bot::discord

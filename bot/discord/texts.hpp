@@ -20,7 +20,4 @@ namespace quiz::bot::discord {
 /// "Closes <t:…:R>": a round's deadline as Discord's relative timestamp.
 [[nodiscard]] std::string closes_text(engine::language lang, std::int64_t unix_seconds);
 
-/// The language for a Discord locale: French for "fr", English for anything else.
-[[nodiscard]] engine::language language_of_locale(std::string_view locale) noexcept;
-
 } // namespace quiz::bot::discord

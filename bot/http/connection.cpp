@@ -336,7 +336,7 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket, std::
             unread_input = true;
         } else if (refused) {
             request_id = new_request_id();
-            answer = error_response(refused->status, refused->reason, request_id);
+            answer = error_response(*refused, request_id);
             unread_input = true; // what follows cannot be told apart from this request's body: close
         } else {
             auto& message = parser.get();

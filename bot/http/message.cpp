@@ -181,6 +181,11 @@ response error_response(unsigned status, std::string_view reason, std::string_vi
     return r;
 }
 
+response error_response(const refusal& why, std::string_view request_id)
+{
+    return error_response(why.status, why.reason, request_id);
+}
+
 std::string http_date(std::chrono::system_clock::time_point when)
 {
     const std::time_t t = std::chrono::system_clock::to_time_t(when);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/http/parsed.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -81,6 +83,8 @@ struct response {
 
 /// A JSON error body `{"error":"...","request_id":"..."}` that says what went wrong in general terms only.
 [[nodiscard]] response error_response(unsigned status, std::string_view reason, std::string_view request_id);
+/// The same, for a request a parser refused.
+[[nodiscard]] response error_response(const refusal& why, std::string_view request_id);
 
 /// IMF-fixdate, the HTTP date format: "Sun, 06 Nov 1994 08:49:37 GMT".
 [[nodiscard]] std::string http_date(std::chrono::system_clock::time_point when);

@@ -3,6 +3,8 @@
 // be fuzzed alone (connection.cpp uses them; tests/fuzz/fuzz_http_request.cpp feeds them arbitrary bytes).
 #pragma once
 
+#include "bot/http/parsed.hpp"
+
 #include <boost/beast/http/fields.hpp>
 #include <boost/beast/http/message.hpp>
 
@@ -21,11 +23,7 @@ struct header_span {
 
 [[nodiscard]] header_span find_header(std::string_view data);
 
-/// A refusal of the request before any handler sees it: the status and its reason.
-struct refusal {
-    unsigned status = 0;
-    std::string_view reason;
-};
+// A header refused before any handler sees it: the status and its reason (parsed.hpp).
 
 /// The whole header, checked on its bytes: its size against the limit, exactly, and obsolete line folding (RFC 9112
 /// §5.2), which a server must refuse or unfold, refused.

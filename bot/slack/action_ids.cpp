@@ -165,4 +165,15 @@ std::optional<round_click> parse_round_click(std::string_view action_id, std::st
     return std::nullopt;
 }
 
+std::optional<clicked_button> parse_clicked_button(std::string_view action_id, std::string_view value)
+{
+    if (auto c = parse_click(action_id, value)) {
+        return clicked_button{std::move(*c)};
+    }
+    if (auto r = parse_round_click(action_id, value)) {
+        return clicked_button{*r};
+    }
+    return std::nullopt;
+}
+
 } // namespace quiz::bot::slack

@@ -70,4 +70,10 @@ struct round_click {
 /// nullopt for anything that is not a round button quizbot makes.
 [[nodiscard]] std::optional<round_click> parse_round_click(std::string_view action_id, std::string_view value);
 
+/// Any of quizbot's buttons: a learner's session's, or a round's.
+using clicked_button = std::variant<click, round_click>;
+/// A pressed button's action_id and value, read once into the value every step of the click then uses; nullopt
+/// for a button quizbot does not make (another version's, or a forged one).
+[[nodiscard]] std::optional<clicked_button> parse_clicked_button(std::string_view action_id, std::string_view value);
+
 } // namespace quiz::bot::slack

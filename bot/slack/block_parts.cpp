@@ -2,7 +2,6 @@
 #include "bot/slack/block_parts.hpp"
 
 #include "bot/slack/block_limits.hpp"
-#include "bot/tutoring/guide_link.hpp"
 #include "engine/tutor/choice_order.hpp"
 
 namespace quiz::bot::slack {
@@ -63,17 +62,22 @@ std::string link(std::string_view url, std::string_view label)
     return "<" + safe_url + "|" + escape_mrkdwn(label) + ">";
 }
 
-std::string guide_link(std::string_view public_url, const tutoring::guide_section& guide, std::string_view line)
+std::string guide_link(const tutoring::link_base& links, const tutoring::guide_section& guide)
 {
-    return link(std::string(public_url) + tutoring::guide_path(guide), line);
+    return link(tutoring::guide_url(links, guide), guide.line);
 }
 
-json::object message_of(std::string_view fallback, json::array blocks)
+json::object message_of(std::string_view fallback, json::array blocks, std::string_view heads_up)
 {
+    std::string text(fallback);
+    if (!heads_up.empty()) {
+        blocks.insert(blocks.begin(), section(escape_mrkdwn(heads_up)));
+        text = std::string(heads_up) + "\n\n" + text;
+    }
     while (blocks.size() > max_message_blocks) {
         blocks.pop_back();
     }
-    return {{"text", truncate_text(fallback, max_fallback_text)}, {"blocks", std::move(blocks)}};
+    return {{"text", truncate_text(text, max_fallback_text)}, {"blocks", std::move(blocks)}};
 }
 
 } // namespace quiz::bot::slack

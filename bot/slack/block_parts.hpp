@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bot/slack/action_ids.hpp"
+#include "bot/tutoring/guide_link.hpp"
 #include "bot/tutoring/screens.hpp"
 
 #include <boost/json/array.hpp>
@@ -28,10 +29,11 @@ namespace quiz::bot::slack {
 [[nodiscard]] boost::json::object actions(boost::json::array elements);
 /// A mrkdwn link; the label is escaped, and '|' and '>' cannot end the URL early once escaped.
 [[nodiscard]] std::string link(std::string_view url, std::string_view label);
-/// A link to the guide's section, `line` as its label.
-[[nodiscard]] std::string guide_link(std::string_view public_url, const tutoring::guide_section& guide,
-                                     std::string_view line);
-/// A message: fallback text for notifications and clients without blocks, at most 50 blocks.
-[[nodiscard]] boost::json::object message_of(std::string_view fallback, boost::json::array blocks);
+/// A link to the guide's section, its line ("Read more: <section>") as the label.
+[[nodiscard]] std::string guide_link(const tutoring::link_base& links, const tutoring::guide_section& guide);
+/// A message: fallback text for notifications and clients without blocks, at most 50 blocks. `heads_up`, when not
+/// empty, comes first in both (tutoring::screen::heads_up).
+[[nodiscard]] boost::json::object message_of(std::string_view fallback, boost::json::array blocks,
+                                             std::string_view heads_up = {});
 
 } // namespace quiz::bot::slack

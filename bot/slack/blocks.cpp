@@ -29,14 +29,10 @@ json::object button(std::string_view label, const click& action, std::string_vie
     return slack::button(label, ids_of(action), style);
 }
 
-std::string guide_link(const link_base& links, const tutoring::guide_section& guide, std::string_view line)
-{
-    return slack::guide_link(links.public_url, guide, line);
-}
-
 } // namespace
 
-json::object card_message(const tutoring::card_screen& shown, const link_base& links)
+json::object card_message(const tutoring::card_screen& shown, const tutoring::link_base& links,
+                          std::string_view heads_up)
 {
     const auto& card = shown.card;
     const language lang = card.lang;
@@ -53,57 +49,52 @@ json::object card_message(const tutoring::card_screen& shown, const link_base& l
             say(text::choice_button, lang, {arg::str("letter", letter(pos)), arg::str("choice", card.choices[i])}),
             answer_click{shown.session, card.sequence, pos}));
     }
-    json::array blocks{
-        section(header), section(escape_mrkdwn(card.stem)), section(choices), actions(std::move(buttons)),
-        context(guide_link(links, shown.guide,
-                           format_message(message::card_guide, lang, {arg::str("section", card.section_title)})))};
-    return message_of(engine::render_card(card, shown.shown_at), std::move(blocks));
+    json::array blocks{section(header), section(escape_mrkdwn(card.stem)), section(choices),
+                       actions(std::move(buttons)), context(guide_link(links, shown.guide))};
+    return message_of(engine::render_card(card, shown.shown_at, shown.guide.line), std::move(blocks), heads_up);
 }
 
-json::object feedback_message(const tutoring::feedback_screen& shown, language lang, const link_base& links)
+json::array judgement_blocks(const engine::feedback& told, const engine::feedback_sentences& said,
+                             const std::vector<std::string>& notes, const tutoring::guide_section& guide,
+                             const tutoring::link_base& links)
 {
-    const auto& told = shown.told;
-    std::string verdict = std::string(told.correct ? ":white_check_mark: *" : ":x: *") +
-                          format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {}) +
-                          "*";
-    json::array blocks;
+    std::string verdict =
+        std::string(told.correct ? ":white_check_mark: *" : ":x: *") + escape_mrkdwn(said.verdict) + "*";
     if (!told.correct) {
-        const std::string chosen = engine::render_chosen(told, lang);
-        blocks.push_back(
-            section(verdict + "\n" + escape_mrkdwn(chosen) + "\n" + escape_mrkdwn(told.chosen.explanation)));
-    } else {
-        blocks.push_back(section(verdict));
+        verdict += "\n" + escape_mrkdwn(said.chosen) + "\n" + escape_mrkdwn(told.chosen.explanation);
     }
-    blocks.push_back(section("*" +
-                             escape_mrkdwn(format_message(message::feedback_answer, lang,
-                                                          {arg::str("letter", letter(told.answer.position)),
-                                                           arg::str("choice", told.answer.text)})) +
-                             "*\n" + escape_mrkdwn(told.answer.explanation)));
-    std::string when;
-    for (const auto& line : shown.what_next) {
-        when += escape_mrkdwn(line) + "\n";
+    std::string small_print;
+    for (const auto& line : notes) {
+        small_print += escape_mrkdwn(line) + "\n";
     }
-    when += guide_link(links, shown.guide,
-                       format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)}));
-    blocks.push_back(context(when));
+    small_print += guide_link(links, guide);
+    return {section(verdict),
+            section("*" + escape_mrkdwn(said.answer) + "*\n" + escape_mrkdwn(told.answer.explanation)),
+            context(small_print)};
+}
+
+json::object feedback_message(const tutoring::feedback_screen& shown, language lang, const tutoring::link_base& links,
+                              std::string_view heads_up)
+{
+    auto blocks = judgement_blocks(shown.told, shown.said, shown.said.what_next, shown.guide, links);
     blocks.push_back(actions(
         json::array{button(tutoring::say(tutoring::text::next_button, lang), next_click{shown.session}, "primary")}));
-    return message_of(engine::render_feedback(told, lang), std::move(blocks));
+    return message_of(engine::render_feedback(shown.told, shown.said, shown.guide.line), std::move(blocks), heads_up);
 }
 
-json::object summary_message(const tutoring::summary_screen& shown, language lang)
+json::object summary_message(const tutoring::summary_screen& shown, language lang, std::string_view heads_up)
 {
     const std::string summary = engine::joined_lines(shown.lines);
     json::array blocks{section(escape_mrkdwn(summary)),
                        actions(json::array{button(tutoring::say(tutoring::text::start_button, lang),
                                                   start_click{shown.pack.value(), false}, "primary")})};
-    return message_of(summary, std::move(blocks));
+    return message_of(summary, std::move(blocks), heads_up);
 }
 
-json::object stats_message(const tutoring::stats_screen& shown)
+json::object stats_message(const tutoring::stats_screen& shown, std::string_view heads_up)
 {
     const std::string body = engine::joined_lines(shown.lines);
-    return message_of(body, json::array{section(escape_mrkdwn(body))});
+    return message_of(body, json::array{section(escape_mrkdwn(body))}, heads_up);
 }
 
 json::object confirm_message(const tutoring::confirm_screen& question)
@@ -114,7 +105,10 @@ json::object confirm_message(const tutoring::confirm_screen& question)
     return message_of(question.question, std::move(blocks));
 }
 
-json::object notice_message(std::string_view text) { return message_of(text, json::array{section(text)}); }
+json::object notice_message(std::string_view text, std::string_view heads_up)
+{
+    return message_of(text, json::array{section(text)}, heads_up);
+}
 
 json::object reminder_blocks(const tutoring::reminder_message& reminder)
 {

@@ -2,7 +2,6 @@
 #include "bot/slack/flows.hpp"
 
 #include "bot/overloaded.hpp"
-#include "bot/slack/action_ids.hpp"
 #include "bot/slack/block_limits.hpp"
 #include "bot/slack/texts.hpp"
 
@@ -122,12 +121,8 @@ intent command_intent(const slash_command& c)
     return help;
 }
 
-std::optional<intent> click_intent(const block_action& action)
+intent click_intent(const click& clicked)
 {
-    const auto c = parse_click(action.action_id, action.value);
-    if (!c) {
-        return std::nullopt;
-    }
     return std::visit(overloaded{
                           [](const answer_click& a) {
                               auto out = make_intent(tutoring::answer{a.session, a.sequence, a.position, false});
@@ -160,7 +155,7 @@ std::optional<intent> click_intent(const block_action& action)
                               return make_intent(off);
                           },
                       },
-                      *c);
+                      clicked);
 }
 
 intent dm_intent(const dm_input& input)
@@ -186,32 +181,30 @@ intent dm_intent(const dm_input& input)
     return out;
 }
 
-std::optional<slack_reply> render(const tutoring::screen& shown, const intent& asked, const link_base& links)
+std::optional<slack_reply> render(const tutoring::screen& shown, const intent& asked, const tutoring::link_base& links)
 {
     const auto lang = shown.lang;
     const bool replace = asked.replace_original;
+    const std::string_view heads_up = shown.heads_up;
     return std::visit(overloaded{
                           [](const tutoring::nothing_screen&) -> std::optional<slack_reply> { return std::nullopt; },
                           [&](const tutoring::card_screen& card) -> std::optional<slack_reply> {
-                              return slack_reply{card_message(card, links), replace};
+                              return slack_reply{card_message(card, links, heads_up), replace};
                           },
                           [&](const tutoring::feedback_screen& told) -> std::optional<slack_reply> {
-                              return slack_reply{feedback_message(told, lang, links), replace};
+                              return slack_reply{feedback_message(told, lang, links, heads_up), replace};
                           },
                           [&](const tutoring::summary_screen& summary) -> std::optional<slack_reply> {
-                              return slack_reply{summary_message(summary, lang), replace};
+                              return slack_reply{summary_message(summary, lang, heads_up), replace};
                           },
                           [&](const tutoring::stats_screen& stats) -> std::optional<slack_reply> {
-                              return slack_reply{stats_message(stats), false};
+                              return slack_reply{stats_message(stats, heads_up), false};
                           },
                           [&](const tutoring::notice_screen& n) -> std::optional<slack_reply> {
                               const auto body = n.kind == tutoring::notice_kind::help ? help_text(asked, lang)
                                                                                       : escape_mrkdwn(n.text);
-                              // Only forget-me's outcome replaces its confirmation; other notices leave the clicked message be.
-                              const bool about_forgetting = n.kind == tutoring::notice_kind::forgotten ||
-                                                            n.kind == tutoring::notice_kind::forget_cancelled ||
-                                                            n.kind == tutoring::notice_kind::nothing_to_forget;
-                              return slack_reply{notice_message(body), replace && about_forgetting};
+                              // Only the answer to a confirmation replaces it; other notices leave the clicked message be.
+                              return slack_reply{notice_message(body, heads_up), replace && shown.closes_confirmation};
                           },
                           [&](const tutoring::confirm_screen& question) -> std::optional<slack_reply> {
                               return slack_reply{confirm_message(question), false};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/slack/action_ids.hpp"
 #include "bot/slack/blocks.hpp"
 #include "bot/slack/command_line.hpp"
 #include "bot/slack/payload.hpp"
@@ -36,8 +37,8 @@ struct intent {
 [[nodiscard]] tutoring::remind remind_of(const std::vector<std::string>& words);
 
 [[nodiscard]] intent command_intent(const slash_command& c);
-/// nullopt for a button quizbot does not make.
-[[nodiscard]] std::optional<intent> click_intent(const block_action& action);
+/// What a session's button asks for.
+[[nodiscard]] intent click_intent(const click& clicked);
 [[nodiscard]] intent dm_intent(const dm_input& input);
 
 /// A message; nullopt when there is nothing to say (a redelivery).
@@ -46,6 +47,6 @@ struct slack_reply {
     bool replace_original = false;
 };
 [[nodiscard]] std::optional<slack_reply> render(const tutoring::screen& shown, const intent& asked,
-                                                const link_base& links);
+                                                const tutoring::link_base& links);
 
 } // namespace quiz::bot::slack

@@ -46,7 +46,7 @@ json::object note(std::string_view text) { return notice_message(escape_mrkdwn(t
 
 /// What the member sees privately after a click; nullopt: nothing (a host's action shows on the round's message).
 std::optional<json::object> private_reply(const tutoring::round_reply& reply, const round_click& c,
-                                          const link_base& links)
+                                          const tutoring::link_base& links)
 {
     const auto lang = reply.lang;
     return std::visit(
@@ -62,7 +62,7 @@ std::optional<json::object> private_reply(const tutoring::round_reply& reply, co
             },
             [&](const tutoring::answer_in_screen& in) -> std::optional<json::object> { return note(in.text); },
             [&](const tutoring::judged_screen& judged) -> std::optional<json::object> {
-                return judged_message(judged, lang, links);
+                return judged_message(judged, links);
             },
             [&](const tutoring::card_screen& card) -> std::optional<json::object> { return card_message(card, links); },
             [&](const tutoring::summary_screen& summary) -> std::optional<json::object> {

@@ -35,31 +35,30 @@ const json::object* object_at(const json::object& o, std::string_view name)
     return v != nullptr && v->is_object() ? &v->as_object() : nullptr;
 }
 
-std::optional<json::object> parse_object(std::string_view text, parse_error& error)
+http::refusal bad(std::string reason) { return {400, std::move(reason)}; }
+
+http::parsed<json::object> parse_object(std::string_view text)
 {
     boost::system::error_code ec;
     json::parse_options options;
     options.max_depth = max_depth;
     auto value = json::parse(text, ec, {}, options);
     if (ec) {
-        error.reason = "malformed JSON: " + ec.message();
-        return std::nullopt;
+        return bad("malformed JSON: " + ec.message());
     }
     if (!value.is_object()) {
-        error.reason = "the JSON body must be an object";
-        return std::nullopt;
+        return bad("the JSON body must be an object");
     }
     return std::move(value.as_object());
 }
 
 } // namespace
 
-std::optional<form_fields> form_fields::parse(std::string_view body, parse_error& error)
+http::parsed<form_fields> form_fields::parse(std::string_view body)
 {
     auto pairs = http::parse_form(body);
     if (!pairs) {
-        error.reason = "malformed form encoding";
-        return std::nullopt;
+        return bad("malformed form encoding");
     }
     form_fields out;
     for (auto& [name, value] : *pairs) {
@@ -67,8 +66,7 @@ std::optional<form_fields> form_fields::parse(std::string_view body, parse_error
             continue;
         }
         if (out.contains(name)) {
-            error.reason = "repeated form field \"" + name.substr(0, 64) + "\"";
-            return std::nullopt;
+            return bad("repeated form field \"" + name.substr(0, 64) + "\"");
         }
         out.fields_.emplace_back(std::move(name), std::move(value));
     }
@@ -86,11 +84,11 @@ bool form_fields::contains(std::string_view name) const
     return std::any_of(fields_.begin(), fields_.end(), [name](const auto& f) { return f.first == name; });
 }
 
-std::optional<slash_command> parse_slash_command(std::string_view body, parse_error& error)
+http::parsed<slash_command> parse_slash_command(std::string_view body)
 {
-    const auto form = form_fields::parse(body, error);
+    const auto form = form_fields::parse(body);
     if (!form) {
-        return std::nullopt;
+        return form.error();
     }
     slash_command c;
     c.team_id = form->get("team_id");
@@ -103,25 +101,23 @@ std::optional<slash_command> parse_slash_command(std::string_view body, parse_er
     c.text = form->get("text");
     c.response_url = form->get("response_url");
     if (c.team_id.empty() || c.user_id.empty() || c.command.empty()) {
-        error.reason = "a slash command needs team_id, user_id and command";
-        return std::nullopt;
+        return bad("a slash command needs team_id, user_id and command");
     }
     return c;
 }
 
-std::optional<interaction> parse_interaction(std::string_view body, parse_error& error)
+http::parsed<interaction> parse_interaction(std::string_view body)
 {
-    const auto form = form_fields::parse(body, error);
+    const auto form = form_fields::parse(body);
     if (!form) {
-        return std::nullopt;
+        return form.error();
     }
     if (!form->contains("payload")) {
-        error.reason = "no payload field";
-        return std::nullopt;
+        return bad("no payload field");
     }
-    const auto root = parse_object(form->get("payload"), error);
+    const auto root = parse_object(form->get("payload"));
     if (!root) {
-        return std::nullopt;
+        return root.error();
     }
     interaction out;
     out.type = string_at(*root, "type");
@@ -159,23 +155,21 @@ std::optional<interaction> parse_interaction(std::string_view body, parse_error&
         }
     }
     if (out.type.empty() || out.team_id.empty() || out.user_id.empty()) {
-        error.reason = "an interaction needs type, team.id and user.id";
-        return std::nullopt;
+        return bad("an interaction needs type, team.id and user.id");
     }
     return out;
 }
 
-std::optional<event_envelope> parse_event(std::string_view body, parse_error& error)
+http::parsed<event_envelope> parse_event(std::string_view body)
 {
-    const auto root = parse_object(body, error);
+    const auto root = parse_object(body);
     if (!root) {
-        return std::nullopt;
+        return root.error();
     }
     event_envelope out;
     out.type = string_at(*root, "type");
     if (out.type.empty()) {
-        error.reason = "no type";
-        return std::nullopt;
+        return bad("no type");
     }
     if (out.type == "url_verification") {
         out.challenge = string_at(*root, "challenge");
@@ -188,8 +182,7 @@ std::optional<event_envelope> parse_event(std::string_view body, parse_error& er
     }
     const auto* inner = object_at(*root, "event");
     if (inner == nullptr || out.event_id.empty() || out.team_id.empty()) {
-        error.reason = "an event_callback needs team_id, event_id and event";
-        return std::nullopt;
+        return bad("an event_callback needs team_id, event_id and event");
     }
     event e;
     e.type = string_at(*inner, "type");

@@ -3,6 +3,8 @@
 
 // Slack's requests as plain values. Parsers only: no Asio, no Beast, no IO (the fuzz target links this file alone).
 
+#include "bot/http/parsed.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,17 +67,14 @@ struct event_envelope {
     std::optional<event> inner; ///< event_callback only
 };
 
-/// Why a body was refused (answered 400).
-struct parse_error {
-    std::string reason;
-};
+// Each parser refuses a body not shaped like Slack's with 400 and the reason.
 
 /// A form body where every field of interest appears at most once: a repeated field is refused, since two values
 /// for one name would make what was verified ambiguous. Unknown and empty names are ignored.
 class form_fields {
 public:
-    /// nullopt with `error` set when the body is not valid form encoding or a name repeats.
-    [[nodiscard]] static std::optional<form_fields> parse(std::string_view body, parse_error& error);
+    /// Refused when the body is not valid form encoding or a name repeats.
+    [[nodiscard]] static http::parsed<form_fields> parse(std::string_view body);
 
     /// The field's value, or "" when absent.
     [[nodiscard]] const std::string& get(std::string_view name) const;
@@ -85,11 +84,11 @@ private:
     std::vector<std::pair<std::string, std::string>> fields_;
 };
 
-[[nodiscard]] std::optional<slash_command> parse_slash_command(std::string_view body, parse_error& error);
+[[nodiscard]] http::parsed<slash_command> parse_slash_command(std::string_view body);
 /// The form body `payload=<URL-encoded JSON>`.
-[[nodiscard]] std::optional<interaction> parse_interaction(std::string_view body, parse_error& error);
+[[nodiscard]] http::parsed<interaction> parse_interaction(std::string_view body);
 /// A JSON body.
-[[nodiscard]] std::optional<event_envelope> parse_event(std::string_view body, parse_error& error);
+[[nodiscard]] http::parsed<event_envelope> parse_event(std::string_view body);
 
 /// Whether the form body is Slack's unsigned `ssl_check=1` probe (answered 200 with nothing else read).
 [[nodiscard]] bool is_ssl_check(std::string_view body);

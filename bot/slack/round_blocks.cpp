@@ -108,7 +108,7 @@ std::string distribution_text(const tutoring::round_screen& shown)
 }
 
 /// The reveal's blocks: the distribution, how it closed, the answer, the most chosen wrong answer, the guide.
-void add_reveal(json::array& blocks, const tutoring::round_screen& shown, const link_base& links)
+void add_reveal(json::array& blocks, const tutoring::round_screen& shown, const tutoring::link_base& links)
 {
     const auto lang = shown.lang;
     const auto& reveal = *shown.reveal;
@@ -137,9 +137,7 @@ void add_reveal(json::array& blocks, const tutoring::round_screen& shown, const 
         blocks.push_back(section(text));
     }
     if (shown.guide) {
-        blocks.push_back(context(
-            guide_link(links.public_url, *shown.guide,
-                       format_message(message::feedback_guide, lang, {arg::str("section", shown.guide->title)}))));
+        blocks.push_back(context(guide_link(links, *shown.guide)));
     }
 }
 
@@ -208,7 +206,7 @@ std::string fallback_of(const tutoring::round_screen& shown, engine::instant now
 
 } // namespace
 
-json::object round_message(const tutoring::round_screen& shown, const link_base& links, engine::instant now)
+json::object round_message(const tutoring::round_screen& shown, const tutoring::link_base& links, engine::instant now)
 {
     const auto lang = shown.lang;
     json::array blocks{section(header_of(shown))};
@@ -259,27 +257,11 @@ json::object round_message(const tutoring::round_screen& shown, const link_base&
     return message_of(fallback_of(shown, now), std::move(blocks));
 }
 
-json::object judged_message(const tutoring::judged_screen& shown, language lang, const link_base& links)
+json::object judged_message(const tutoring::judged_screen& shown, const tutoring::link_base& links)
 {
-    const auto& told = shown.told;
-    std::string verdict =
-        std::string(told.correct ? ":white_check_mark: *" : ":x: *") +
-        escape_mrkdwn(format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {})) + "*";
-    if (!told.correct) {
-        verdict +=
-            "\n" + escape_mrkdwn(engine::render_chosen(told, lang)) + "\n" + escape_mrkdwn(told.chosen.explanation);
-    }
-    json::array blocks{
-        section(verdict),
-        section("*" +
-                escape_mrkdwn(format_message(
-                    message::feedback_answer, lang,
-                    {arg::str("letter", letter(told.answer.position)), arg::str("choice", told.answer.text)})) +
-                "*\n" + escape_mrkdwn(told.answer.explanation)),
-        context(guide_link(links.public_url, shown.guide,
-                           format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)})))};
-    return message_of(truncate_mrkdwn(escape_mrkdwn(engine::render_feedback(told, lang)), max_fallback_text),
-                      std::move(blocks));
+    return message_of(truncate_mrkdwn(escape_mrkdwn(engine::render_feedback(shown.told, shown.said, shown.guide.line)),
+                                      max_fallback_text),
+                      judgement_blocks(shown.told, shown.said, {}, shown.guide, links));
 }
 
 } // namespace quiz::bot::slack

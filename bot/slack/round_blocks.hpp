@@ -14,11 +14,11 @@ namespace quiz::bot::slack {
 /// The round's message: the open question with its buttons, "N of M answered" and the time left at `now`; the
 /// reveal (the distribution as text bars, the answer and its explanation, the most chosen wrong answer with its
 /// explanation and confusion, the guide link); at the end the scoreboard and the hardest question.
-[[nodiscard]] boost::json::object round_message(const tutoring::round_screen& shown, const link_base& links,
+[[nodiscard]] boost::json::object round_message(const tutoring::round_screen& shown, const tutoring::link_base& links,
                                                 engine::instant now);
 
 /// How the member's answer to the question just revealed is judged (the "How did I do?" button's answer).
-[[nodiscard]] boost::json::object judged_message(const tutoring::judged_screen& shown, engine::language lang,
-                                                 const link_base& links);
+[[nodiscard]] boost::json::object judged_message(const tutoring::judged_screen& shown,
+                                                 const tutoring::link_base& links);
 
 } // namespace quiz::bot::slack

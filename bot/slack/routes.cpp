@@ -102,17 +102,18 @@ public:
             return;
         }
         const auto& pressed = payload->actions.front();
-        if (const auto round = parse_round_click(pressed.action_id, pressed.value)) {
+        const auto clicked = parse_clicked_button(pressed.action_id, pressed.value);
+        if (!clicked) {
+            return; // a button of another version of the bot: nothing to do
+        }
+        if (const auto* round = std::get_if<round_click>(&*clicked)) {
             if (rounds_) {
                 rounds_->click(*payload, *round, to.response_url);
             }
             return;
         }
-        auto asked = click_intent(pressed);
-        if (!asked) {
-            return; // a button of another version of the bot: nothing to do
-        }
-        act(payload->team_id, payload->user_id, payload->user_name, std::move(*asked), to, std::nullopt);
+        act(payload->team_id, payload->user_id, payload->user_name, click_intent(std::get<click>(*clicked)), to,
+            std::nullopt);
     }
 
     void events(const http::request& req, const http::responder& answer)
@@ -149,7 +150,7 @@ private:
     /// The request's body parsed, once its signature is verified; otherwise answered (401 or 400) and nullopt.
     template <class T>
     std::optional<T> accept(const http::request& req, const http::responder& answer,
-                            std::optional<T> (*parse)(std::string_view, parse_error&)) const
+                            http::parsed<T> (*parse)(std::string_view)) const
     {
         const auto check = verify_signature(
             b_.settings.signing_secret.reveal(), req.fields.find("X-Slack-Request-Timestamp").value_or(""),
@@ -160,12 +161,12 @@ private:
             answer.send(http::error_response(401, "invalid signature", req.request_id));
             return std::nullopt;
         }
-        parse_error error;
-        auto value = parse(req.body, error);
+        auto value = parse(req.body);
         if (!value) {
-            answer.send(http::error_response(400, error.reason, req.request_id));
+            answer.send(http::error_response(value.error(), req.request_id));
+            return std::nullopt;
         }
-        return value;
+        return std::move(*value);
     }
 
     bool allowed(const std::string& response_url) const
@@ -177,29 +178,26 @@ private:
         return false;
     }
 
-    link_base links() const { return {b_.public_url}; }
+    tutoring::link_base links() const { return {b_.public_url}; }
 
     /// The user's language first (users.info, once), then the action through the tutoring layer, then its screen.
     void act(const std::string& team, const std::string& user, const std::string& name, intent asked, destination to,
              std::optional<std::string> delivery_id)
     {
-        locales_->with_locale(
-            team, user,
-            [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
-             delivery_id](std::optional<engine::language> lang) {
-                tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
-                self->b_.tutoring.perform(std::move(r), [self, team, user, asked, to](tutoring::screen shown) {
-                    if (shown.learner_erased) {
-                        self->locales_->forget(team, user);
-                    }
-                    if (!shown.heads_up.empty()) {
-                        self->out_.deliver(to, {notice_message(escape_mrkdwn(shown.heads_up)), false});
-                    }
-                    if (auto reply = render(shown, asked, self->links())) {
-                        self->out_.deliver(to, std::move(*reply));
-                    }
-                });
-            });
+        locales_->with_locale(team, user,
+                              [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
+                               delivery_id](std::optional<engine::language> lang) {
+                                  tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
+                                  self->b_.tutoring.perform(std::move(r),
+                                                            [self, team, user, asked, to](tutoring::screen shown) {
+                                                                if (shown.learner_erased) {
+                                                                    self->locales_->forget(team, user);
+                                                                }
+                                                                if (auto reply = render(shown, asked, self->links())) {
+                                                                    self->out_.deliver(to, std::move(*reply));
+                                                                }
+                                                            });
+                              });
     }
 
     /// `report [pack] [here]`: users.info says whether the user administers the workspace (asked each time: admins

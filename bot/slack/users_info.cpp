@@ -24,7 +24,7 @@ user_facts read_users_info(const boost::json::object& answer)
     }
     const auto& user = info->as_object();
     if (const auto* locale = user.if_contains("locale"); locale != nullptr && locale->is_string()) {
-        out.lang = engine::parse_language(std::string_view(locale->as_string()).substr(0, 2));
+        out.lang = engine::parse_language(locale->as_string());
     }
     if (const auto* tz = user.if_contains("tz"); tz != nullptr && tz->is_string() && !tz->as_string().empty()) {
         out.tz = std::string(tz->as_string());

@@ -11,4 +11,9 @@ std::string guide_path(const guide_section& guide)
            "?lang=" + std::string(engine::code(guide.lang));
 }
 
+std::string guide_url(const link_base& links, const guide_section& guide)
+{
+    return links.public_url + guide_path(guide);
+}
+
 } // namespace quiz::bot::tutoring

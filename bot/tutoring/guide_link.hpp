@@ -7,8 +7,15 @@
 
 namespace quiz::bot::tutoring {
 
-/// `/guide/<pack>/<section>?lang=xx`, percent-encoded: the web guide's page for the section. Chat front ends put
-/// the server's public URL in front.
+/// `/guide/<pack>/<section>?lang=xx`, percent-encoded: the web guide's page for the section.
 [[nodiscard]] std::string guide_path(const guide_section& guide);
+
+/// Where the links of chat messages and the terminal point: the server's public URL.
+struct link_base {
+    std::string public_url; ///< no trailing '/'
+};
+
+/// The guide_path on the server at `links`.
+[[nodiscard]] std::string guide_url(const link_base& links, const guide_section& guide);
 
 } // namespace quiz::bot::tutoring

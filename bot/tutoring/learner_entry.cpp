@@ -7,7 +7,9 @@ learner_context enter(engine::identity_directory& identities, const actor& who)
 {
     learner_context ctx;
     ctx.platform = who.identity.platform;
-    ctx.learner = identities.ensure_learner(who.identity, who.display_name);
+    const auto entry = identities.ensure_learner(who.identity, who.display_name);
+    ctx.learner = entry.id;
+    ctx.reminders_refused = entry.reminders_refused;
     if (who.workspace) {
         ctx.workspace = identities.join_workspace(*who.workspace, who.workspace_name, ctx.learner);
     }

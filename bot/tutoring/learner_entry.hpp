@@ -18,6 +18,8 @@ struct learner_context {
     /// The workspace the action happens in (a Discord server, a Slack team); none in a Discord DM or the terminal.
     /// Sessions record it, so that a class's report counts the answers given there.
     std::optional<engine::workspace_id> workspace;
+    /// A heads-up waits: their reminders were turned off because the platform refused one (said once).
+    bool reminders_refused = false;
 };
 
 /// Finds or adds the person, joins them to the workspace they act in, and settles their language: the platform's

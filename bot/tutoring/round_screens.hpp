@@ -38,7 +38,7 @@ struct round_screen {
     int players = 0;
     std::optional<engine::question_card> card;  ///< the question: open, and shown again with its reveal
     std::optional<engine::round_reveal> reveal; ///< the distribution, the answer, the common mistake
-    std::optional<guide_section> guide;         ///< with the reveal
+    std::optional<guide_section> guide;         ///< with the reveal, and "Read more: <section>"
     std::vector<round_score> scores;            ///< ended: ranked
     std::optional<std::string> hardest;         ///< ended: the stem of the question most missed
     /// Grows with every change of the round: a front end receiving two screens drops the older one.
@@ -58,7 +58,8 @@ struct answer_in_screen {
 struct judged_screen {
     engine::round_id round;
     engine::feedback told;
-    guide_section guide;
+    engine::feedback_sentences said; ///< in the member's language
+    guide_section guide;             ///< with "Read more: <section>"
 };
 
 /// What one round action shows: privately to the person who acted, and the round's shared message when it

@@ -359,8 +359,7 @@ round_reply rounds::look(const learner_context& ctx, engine::round_id round, eng
     }
     round_reply reply{ctx.lang, nothing_screen{}, shared_of(outcome), false};
     if (outcome.mine) {
-        reply.mine = judged_screen{
-            round, *outcome.mine, guide_of(outcome.pack, outcome.mine->section, outcome.mine->section_title, ctx.lang)};
+        reply.mine = judged_of(round, outcome.pack, *outcome.mine, ctx.lang);
     }
     return reply;
 }
@@ -416,7 +415,7 @@ round_screen rounds::shared_of(const engine::round_outcome& outcome)
         s.at = round_screen::stage::revealed;
         s.reveal = outcome.reveal;
         s.answered = outcome.reveal->answered;
-        s.guide = guide_of(outcome.pack, outcome.reveal->section, outcome.reveal->section_title, outcome.lang);
+        s.guide = read_more(outcome.pack, outcome.reveal->section, outcome.reveal->section_title, outcome.lang);
     }
     if (outcome.ended) {
         s.at = round_screen::stage::ended;

@@ -3,6 +3,7 @@
 
 #include "engine/core/language.hpp"
 #include "engine/core/tutor_ids.hpp"
+#include "engine/text/text_render.hpp"
 #include "engine/tutor/tutor_outcomes.hpp"
 
 #include <optional>
@@ -13,15 +14,17 @@
 namespace quiz::bot::tutoring {
 
 // What a learner's action shows, whatever the front end: the tutor's values with what every front end needs to
-// render them (the session for its buttons, the pack and its guide section, the sentences already in the learner's
-// language). Front ends lay screens out their own way; none parses a text back into structure.
+// render them (the session for its buttons, the pack and its guide section) and every sentence the learner reads,
+// composed once here in their language. Front ends lay screens out their own way (Block Kit, Discord components,
+// JSON, text) but compose no sentence, and none parses a text back into structure.
 
-/// A guide section, for a link: each front end turns it into its own link (guide_link.hpp).
+/// A guide section, for a link: each front end turns it into its own link (guide_link.hpp), on `line`.
 struct guide_section {
     engine::pack_key pack;
     engine::section_key section;
     std::string title;
     engine::language lang = engine::language::en;
+    std::string line; ///< the sentence that leads there: "Guide: <title>" under a card, "Read more: <title>" after
     friend bool operator==(const guide_section&, const guide_section&) = default;
 };
 
@@ -48,9 +51,9 @@ struct feedback_screen {
     engine::session_id session;
     engine::pack_key pack;
     engine::feedback told;
-    bool replayed = false;              ///< the answer had been given before: this is the recorded outcome
-    std::vector<std::string> what_next; ///< a follow-up next, asked again later, back in N days
-    guide_section guide;
+    bool replayed = false;           ///< the answer had been given before: this is the recorded outcome
+    engine::feedback_sentences said; ///< the verdict, what was chosen, the answer, what comes next
+    guide_section guide;             ///< with "Read more: <section>"
     std::optional<std::variant<card_screen, summary_screen>> next; ///< when the action asked for it
 };
 
@@ -116,14 +119,19 @@ struct confirm_screen {
 /// Nothing to show: a redelivered event, a button of another version.
 struct nothing_screen {};
 
+using screen_body = std::variant<nothing_screen, card_screen, feedback_screen, summary_screen, stats_screen,
+                                 notice_screen, confirm_screen>;
+
 struct screen {
     engine::language lang = engine::language::en;
-    std::variant<nothing_screen, card_screen, feedback_screen, summary_screen, stats_screen, notice_screen,
-                 confirm_screen>
-        body;
+    screen_body body;
     bool answer_recorded = false; ///< the action recorded a new answer
     bool learner_erased = false;  ///< the action erased the learner (front ends drop what they cache about them)
-    /// Said before the screen, once: reminders were turned off because the platform refused to deliver them.
+    /// The answer to a confirmation's question (forget-me's yes or no): front ends that showed the question with
+    /// its buttons replace it with this screen.
+    bool closes_confirmation = false;
+    /// Said before the screen, once, by every front end: reminders were turned off because the platform refused to
+    /// deliver them. Empty when there is nothing to say.
     std::string heads_up;
 };
 

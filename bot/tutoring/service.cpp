@@ -83,7 +83,6 @@ screen service::decide(const request& r, engine::instant now, std::uint64_t seed
         return notice(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
     }
     const auto ctx = enter(p_.identities, r.who);
-    auto heads_up = std::holds_alternative<remind>(r.what) ? std::string{} : refused_heads_up(ctx);
     auto shown =
         std::visit(overloaded{
                        [&](const start& s) { return start_session(ctx, s, now, seed); },
@@ -107,7 +106,11 @@ screen service::decide(const request& r, engine::instant now, std::uint64_t seed
                        [&](const remind& m) { return remind_me(ctx, m, now); },
                    },
                    r.what);
-    shown.heads_up = std::move(heads_up);
+    // A remind action answers the matter itself (its screen says where reminders stand).
+    if (ctx.reminders_refused && !std::holds_alternative<remind>(r.what)) {
+        p_.identities.clear_reminders_refused(ctx.learner); // said once
+        shown.heads_up = reminders_refused_text(ctx.lang);
+    }
     return shown;
 }
 
@@ -120,20 +123,6 @@ std::string service::setting_line(const learner_context& ctx)
         next = zone->local(*schedule.next_at);
     }
     return reminder_setting_text(schedule, next, ctx.lang);
-}
-
-std::string service::refused_heads_up(const learner_context& ctx)
-{
-    if (p_.reminders == nullptr) {
-        return {};
-    }
-    auto schedule = p_.reminders->book.find(ctx.learner);
-    if (!schedule.refused) {
-        return {};
-    }
-    schedule.refused = false; // said once
-    p_.reminders->book.save(ctx.learner, schedule);
-    return reminders_refused_text(ctx.lang);
 }
 
 screen service::remind_me(const learner_context& ctx, const remind& r, engine::instant now)
@@ -244,13 +233,7 @@ screen service::answer_card(const learner_context& ctx, const tutoring::answer& 
             break;
         }
         const bool replayed = outcome.status == engine::answer_status::replayed;
-        feedback_screen shown{a.session,
-                              outcome.pack,
-                              *outcome.told,
-                              replayed,
-                              engine::feedback_next_lines(*outcome.told, lang),
-                              guide_of(outcome.pack, outcome.told->section, outcome.told->section_title, lang),
-                              std::nullopt};
+        auto shown = feedback_of(a.session, outcome.pack, *outcome.told, replayed, lang);
         if (a.then_next) {
             const auto next = outcome.next ? *outcome.next : p_.tutor.next_question(ctx.learner, a.session, now);
             auto then = session_screen(next, lang, now);
@@ -260,7 +243,9 @@ screen service::answer_card(const learner_context& ctx, const tutoring::answer& 
                 shown.next = std::move(*summary);
             }
         }
-        return {lang, std::move(shown), !replayed, false, {}};
+        auto out = screen_of(lang, std::move(shown));
+        out.answer_recorded = !replayed;
+        return out;
     }
     case engine::answer_status::stale:
         return notice(notice_kind::stale, lang, engine::message::answer_stale);
@@ -305,12 +290,11 @@ screen service::show_stats(const learner_context& ctx, const tutoring::stats& s,
                       say(text::unknown_pack, ctx.lang,
                           {arg::str("pack", wanted.value_or("")), arg::str("list", shelf_.key_list())}));
     }
-    auto title = pack_shelf::title(*content, ctx.lang);
-    auto lines = engine::stats_lines(*result, title, ctx.lang, now);
+    auto shown = stats_of(content->key, pack_shelf::title(*content, ctx.lang), *result, ctx.lang, now);
     if (p_.reminders != nullptr && (!p_.reminders->can_send || p_.reminders->can_send(ctx.platform))) {
-        lines.push_back(setting_line(ctx)); // the learner's own setting, which only they see
+        shown.lines.push_back(setting_line(ctx)); // the learner's own setting, which only they see
     }
-    return {ctx.lang, stats_screen{content->key, std::move(title), *result, std::move(lines)}, false, false, {}};
+    return screen_of(ctx.lang, std::move(shown));
 }
 
 screen service::forget_me(const actor& who, forget::step step)
@@ -318,26 +302,22 @@ screen service::forget_me(const actor& who, forget::step step)
     const auto learner = p_.identities.find_learner(who.identity);
     const auto stored = learner ? p_.identities.language_of(*learner) : std::nullopt;
     const language lang = stored ? stored->lang : who.platform_lang.value_or(language::en);
+    if (learner && step == forget::step::ask) {
+        return screen_of(lang, confirm_screen{confirmation::forget_me, say(text::forget_question, lang),
+                                              say(text::forget_yes_button, lang), say(text::forget_no_button, lang)});
+    }
+    screen out;
     if (!learner) {
-        return notice(notice_kind::nothing_to_forget, lang, say(text::nothing_to_forget, lang));
+        out = notice(notice_kind::nothing_to_forget, lang, say(text::nothing_to_forget, lang));
+    } else if (step == forget::step::cancel) {
+        out = notice(notice_kind::forget_cancelled, lang, say(text::forget_cancelled, lang));
+    } else {
+        const bool erased = p_.identities.erase(who.identity);
+        out = notice(erased ? notice_kind::forgotten : notice_kind::nothing_to_forget, lang,
+                     say(erased ? text::forgotten : text::nothing_to_forget, lang));
+        out.learner_erased = erased;
     }
-    switch (step) {
-    case forget::step::ask:
-        return {lang,
-                confirm_screen{confirmation::forget_me, say(text::forget_question, lang),
-                               say(text::forget_yes_button, lang), say(text::forget_no_button, lang)},
-                false,
-                false,
-                {}};
-    case forget::step::cancel:
-        return notice(notice_kind::forget_cancelled, lang, say(text::forget_cancelled, lang));
-    case forget::step::confirm:
-        break;
-    }
-    const bool erased = p_.identities.erase(who.identity);
-    auto out = notice(erased ? notice_kind::forgotten : notice_kind::nothing_to_forget, lang,
-                      say(erased ? text::forgotten : text::nothing_to_forget, lang));
-    out.learner_erased = erased;
+    out.closes_confirmation = step != forget::step::ask; // a yes or a no answers the question
     return out;
 }
 

@@ -83,7 +83,6 @@ private:
     screen show_stats(const learner_context& ctx, const tutoring::stats& s, engine::instant now);
     screen forget_me(const actor& who, forget::step step);
     screen remind_me(const learner_context& ctx, const remind& r, engine::instant now);
-    std::string refused_heads_up(const learner_context& ctx);
     std::string setting_line(const learner_context& ctx);
 
     service_parts p_;

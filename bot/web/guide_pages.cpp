@@ -79,7 +79,7 @@ std::string guide_section_page(const engine::pack& content, const engine::guide_
     body += "\"><ul>\n";
     for (const auto& s : content.sections) {
         body += "<li><a href=\"";
-        append_escaped(body, tutoring::guide_path({content.key, s.key, {}, lang}));
+        append_escaped(body, tutoring::guide_path({content.key, s.key, {}, lang, {}}));
         body += s.key == section.key ? "\" aria-current=\"page\">" : "\">";
         append_escaped(body, text_in(s.title, lang, s.key.value()));
         body += "</a></li>\n";
@@ -103,7 +103,7 @@ std::string guide_index_page(const engine::pack& content, engine::language lang)
     body += "\"><ol>\n";
     for (const auto& s : content.sections) {
         body += "<li><a href=\"";
-        append_escaped(body, tutoring::guide_path({content.key, s.key, {}, lang}));
+        append_escaped(body, tutoring::guide_path({content.key, s.key, {}, lang, {}}));
         body += "\">";
         append_escaped(body, text_in(s.title, lang, s.key.value()));
         body += "</a></li>\n";

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bot/web/learner_gate.hpp"
 
-#include "bot/web/request_fields.hpp"
-
 #include <algorithm>
 
 namespace quiz::bot::web {
@@ -43,19 +41,19 @@ learner_gate::learner_gate(learner_tokens tokens, creation_limit limit, warn_fn 
 {
 }
 
-std::string learner_gate::known(const std::optional<std::string>& token) const
+http::parsed<std::string> learner_gate::known(const std::optional<std::string>& token) const
 {
     if (!token) {
-        throw bad_request{400, "\"learner\" is required"};
+        return http::refusal{400, "\"learner\" is required"};
     }
     auto id = tokens_.learner_of(*token);
     if (!id) {
-        throw bad_request{401, "\"learner\" is not a learner token this server issued"};
+        return http::refusal{401, "\"learner\" is not a learner token this server issued"};
     }
     return std::move(*id);
 }
 
-std::string learner_gate::known_or_new(std::optional<std::string>& token, const http::request& req)
+http::parsed<std::string> learner_gate::known_or_new(std::optional<std::string>& token, const http::request& req)
 {
     if (token) {
         return known(token);
@@ -65,10 +63,29 @@ std::string learner_gate::known_or_new(std::optional<std::string>& token, const 
               "set QUIZBOT_NEW_LEARNERS_PER_HOUR");
     }
     if (!take(client_address(req))) {
-        throw bad_request{429, "too many new learners from this address: try again later"};
+        return http::refusal{429, "too many new learners from this address: try again later"};
     }
     token = tokens_.issue();
     return known(token);
+}
+
+http::parsed<std::string> learner_gate::known(body_fields& body) const
+{
+    const auto token = body.text("learner");
+    if (body.refused()) {
+        return *body.refused();
+    }
+    return known(token);
+}
+
+http::parsed<std::string> learner_gate::known_or_new(body_fields& body, std::optional<std::string>& token,
+                                                     const http::request& req)
+{
+    token = body.text("learner");
+    if (body.refused()) {
+        return *body.refused();
+    }
+    return known_or_new(token, req);
 }
 
 std::string learner_gate::client_address(const http::request& req)

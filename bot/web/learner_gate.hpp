@@ -2,7 +2,9 @@
 #pragma once
 
 #include "bot/http/message.hpp"
+#include "bot/http/parsed.hpp"
 #include "bot/web/learner_token.hpp"
+#include "bot/web/request_fields.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -32,13 +34,19 @@ public:
     learner_gate(learner_tokens tokens, creation_limit limit, warn_fn warn,
                  clock_fn clock = std::chrono::steady_clock::now);
 
-    /// The learner a request's token names, known by its id. Throws bad_request: 400 without a token, 401 for one
-    /// this server did not issue.
-    [[nodiscard]] std::string known(const std::optional<std::string>& token) const;
+    /// The learner a request's token names, known by its id. Refused 400 without a token, 401 for one this server
+    /// did not issue.
+    [[nodiscard]] http::parsed<std::string> known(const std::optional<std::string>& token) const;
 
-    /// A learner: the token's, or a new one; `token` then holds the new learner's token for the page to keep. Throws
-    /// bad_request 401 for a token this server did not issue, 429 when the address has created its share.
-    [[nodiscard]] std::string known_or_new(std::optional<std::string>& token, const http::request& req);
+    /// A learner: the token's, or a new one; `token` then holds the new learner's token for the page to keep. Refused
+    /// 401 for a token this server did not issue, 429 when the address has created its share.
+    [[nodiscard]] http::parsed<std::string> known_or_new(std::optional<std::string>& token, const http::request& req);
+
+    /// The same two for the token in the body's "learner" member, refused with the body's first refusal if it has
+    /// one (nothing is created then); known_or_new's `token` holds the one the page keeps.
+    [[nodiscard]] http::parsed<std::string> known(body_fields& body) const;
+    [[nodiscard]] http::parsed<std::string> known_or_new(body_fields& body, std::optional<std::string>& token,
+                                                         const http::request& req);
 
     /// The client's address: the peer's, or, when the peer is on this machine (a reverse proxy such as the one in
     /// deploy/), the last address in X-Forwarded-For, the one the proxy itself appended.

@@ -54,6 +54,12 @@ boost::json::object choice_json(const engine::choice_view& choice)
             {"explanation_html", render_markdown(choice.explanation)}};
 }
 
+/// The guide's section: the line that leads there, its title and its page.
+boost::json::object guide_json(const tutoring::guide_section& guide)
+{
+    return {{"line", guide.line}, {"title", guide.title}, {"url", tutoring::guide_path(guide)}};
+}
+
 } // namespace
 
 boost::json::object card_json(const tutoring::card_screen& shown)
@@ -84,32 +90,19 @@ boost::json::object card_json(const tutoring::card_screen& shown)
          {{"position", card.progress.position},
           {"planned", card.progress.planned},
           {"due_remaining", card.progress.due_remaining}}},
-        {"guide",
-         {{"line", format_message(message::card_guide, lang, {arg::str("section", card.section_title)})},
-          {"title", card.section_title},
-          {"url", tutoring::guide_path(shown.guide)}}},
+        {"guide", guide_json(shown.guide)},
     };
 }
 
-boost::json::object feedback_json(const tutoring::feedback_screen& shown, engine::language lang)
+boost::json::object feedback_json(const tutoring::feedback_screen& shown)
 {
     const auto& told = shown.told;
-    const std::string chosen_line = told.correct ? std::string{} : engine::render_chosen(told, lang);
     boost::json::object out{
-        {"correct", told.correct},
-        {"replayed", shown.replayed},
-        {"verdict", format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {})},
-        {"chosen", choice_json(told.chosen)},
-        {"chosen_line", chosen_line},
-        {"answer", choice_json(told.answer)},
-        {"answer_line",
-         format_message(message::feedback_answer, lang,
-                        {arg::str("letter", letter(told.answer.position)), arg::str("choice", told.answer.text)})},
-        {"notes", array_of(shown.what_next)},
-        {"guide",
-         {{"line", format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)})},
-          {"title", told.section_title},
-          {"url", tutoring::guide_path(shown.guide)}}},
+        {"correct", told.correct},          {"replayed", shown.replayed},
+        {"verdict", shown.said.verdict},    {"chosen", choice_json(told.chosen)},
+        {"chosen_line", shown.said.chosen}, {"answer", choice_json(told.answer)},
+        {"answer_line", shown.said.answer}, {"notes", array_of(shown.said.what_next)},
+        {"guide", guide_json(shown.guide)},
     };
     if (told.misconception_label) {
         out["misconception"] = *told.misconception_label;
@@ -207,10 +200,7 @@ boost::json::object reveal_json(const tutoring::round_screen& shown)
         out["common"] = std::move(common);
     }
     if (shown.guide) {
-        out["guide"] = {
-            {"line", format_message(message::feedback_guide, lang, {arg::str("section", shown.guide->title)})},
-            {"title", shown.guide->title},
-            {"url", tutoring::guide_path(*shown.guide)}};
+        out["guide"] = guide_json(*shown.guide);
     }
     return out;
 }
@@ -291,17 +281,15 @@ boost::json::object round_json(const tutoring::round_screen& shown)
     return out;
 }
 
-boost::json::object judged_json(const tutoring::judged_screen& shown, engine::language lang)
+boost::json::object judged_json(const tutoring::judged_screen& shown)
 {
     const auto& told = shown.told;
     return {{"correct", told.correct},
-            {"verdict", format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {})},
+            {"verdict", shown.said.verdict},
             {"chosen", choice_json(told.chosen)},
             {"answer", choice_json(told.answer)},
             {"misconception", told.misconception_label ? boost::json::value(*told.misconception_label) : nullptr},
-            {"guide",
-             {{"line", format_message(message::feedback_guide, lang, {arg::str("section", told.section_title)})},
-              {"url", tutoring::guide_path(shown.guide)}}}};
+            {"guide", guide_json(shown.guide)}};
 }
 
 boost::json::object pack_json(const engine::pack& content, engine::language lang)
@@ -311,7 +299,7 @@ boost::json::object pack_json(const engine::pack& content, engine::language lang
         const std::string* title = s.title.best(lang);
         sections.push_back(boost::json::object{{"key", s.key.value()},
                                                {"title", title != nullptr ? *title : s.key.value()},
-                                               {"url", tutoring::guide_path({content.key, s.key, {}, lang})}});
+                                               {"url", tutoring::guide_path({content.key, s.key, {}, lang, {}})}});
     }
     boost::json::array languages;
     for (const auto l : content.languages) {

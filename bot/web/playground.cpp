@@ -42,9 +42,18 @@ http::response json_response(unsigned status, const json::object& body)
     return r;
 }
 
-http::response refusal(unsigned status, const char* code, const std::string& text, const std::string& request_id)
+/// The screen's answer: `body` with the heads-up the page shows first ("" when there is none).
+http::response screen_response(json::object body, const tutoring::screen& shown, unsigned status = 200)
 {
-    return json_response(status, json::object{{"status", code}, {"error", text}, {"request_id", request_id}});
+    body["heads_up"] = shown.heads_up;
+    return json_response(status, body);
+}
+
+/// A notice the page shows as it is, with its own status code.
+http::response refusal(unsigned status, const char* code, const tutoring::screen& shown, const std::string& text,
+                       const std::string& request_id)
+{
+    return screen_response(json::object{{"status", code}, {"error", text}, {"request_id", request_id}}, shown, status);
 }
 
 /// The answer to a screen that is not the one asked for: a notice of the tutoring layer, as an HTTP error.
@@ -56,13 +65,13 @@ http::response notice_response(const tutoring::screen& shown, const std::string&
     }
     switch (n->kind) {
     case tutoring::notice_kind::stale:
-        return refusal(409, "stale", n->text, request_id);
+        return refusal(409, "stale", shown, n->text, request_id);
     case tutoring::notice_kind::ended:
-        return refusal(409, "ended", n->text, request_id);
+        return refusal(409, "ended", shown, n->text, request_id);
     case tutoring::notice_kind::invalid_choice:
-        return refusal(400, "invalid_choice", n->text, request_id);
+        return refusal(400, "invalid_choice", shown, n->text, request_id);
     case tutoring::notice_kind::no_session:
-        return refusal(404, "no_session", n->text, request_id);
+        return refusal(404, "no_session", shown, n->text, request_id);
     case tutoring::notice_kind::unknown_learner:
         return http::error_response(404, "unknown learner", request_id);
     case tutoring::notice_kind::unknown_pack:
@@ -114,26 +123,32 @@ public:
         }
     }
 
-    void start(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> start(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
-        auto learner_token = optional_string(body, "learner");
-        const auto learner = gate_.known_or_new(learner_token, req);
-        auto name = optional_string(body, "name").value_or("");
-        if (name.size() > 64) {
-            throw bad_request{400, "\"name\" is longer than 64 bytes"};
+        body_fields body(req);
+        std::optional<std::string> learner_token;
+        const auto learner = gate_.known_or_new(body, learner_token, req);
+        if (!learner) {
+            return learner.error();
         }
-        const auto lang = language_from(optional_string(body, "lang"));
-        const auto* content = pack(optional_string(body, "pack"));
+        auto name = body.text("name").value_or("");
+        if (name.size() > 64) {
+            body.refuse({400, "\"name\" is longer than 64 bytes"});
+        }
+        const auto lang = body.lang();
+        const auto* content = pack(body.text("pack"));
+        if (body.refused()) {
+            return body.refused();
+        }
         if (content == nullptr) {
-            throw bad_request{404, "unknown pack"};
+            return http::refusal{404, "unknown pack"};
         }
         const std::string pack_key = content->key.value();
         tutoring::start start;
         start.pack = pack_key;
         start.where = engine::venue::web;
         perform(
-            req, reply, {web_learner(learner, name, lang, false), start, std::nullopt},
+            req, reply, {web_learner(*learner, name, lang, false), start, std::nullopt},
             [learner_token = *learner_token, pack_key](const tutoring::screen& shown, const std::string& request_id) {
                 const auto* card = std::get_if<tutoring::card_screen>(&shown.body);
                 const auto* summary = std::get_if<tutoring::summary_screen>(&shown.body);
@@ -145,20 +160,27 @@ public:
                                  {"lang", std::string(engine::code(shown.lang))},
                                  {"pack", pack_key}};
                 add_screen(out, card, summary);
-                return json_response(200, out);
+                return screen_response(out, shown);
             });
+        return std::nullopt;
     }
 
-    void answer(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> answer(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
-        const auto learner = gate_.known(optional_string(body, "learner"));
+        body_fields body(req);
+        const auto learner = gate_.known(body);
+        if (!learner) {
+            return learner.error();
+        }
         tutoring::answer answer;
-        answer.session = engine::session_id{required_integer(body, "session", 1, INT64_MAX)};
-        answer.sequence = static_cast<std::uint32_t>(required_integer(body, "sequence", 0, UINT32_MAX));
-        answer.choice = static_cast<std::uint32_t>(required_integer(body, "choice", 0, 25));
+        answer.session = engine::session_id{body.integer("session", 1, INT64_MAX)};
+        answer.sequence = static_cast<std::uint32_t>(body.integer("sequence", 0, UINT32_MAX));
+        answer.choice = static_cast<std::uint32_t>(body.integer("choice", 0, 25));
         answer.then_next = true; // the page shows the feedback and the next card together
-        perform(req, reply, {web_learner(learner, {}, std::nullopt, true), answer, std::nullopt},
+        if (body.refused()) {
+            return body.refused();
+        }
+        perform(req, reply, {web_learner(*learner, {}, std::nullopt, true), answer, std::nullopt},
                 [](const tutoring::screen& shown, const std::string& request_id) {
                     const auto* told = std::get_if<tutoring::feedback_screen>(&shown.body);
                     if (told == nullptr) {
@@ -167,27 +189,43 @@ public:
                     json::object out{{"status", told->replayed ? "replayed" : "accepted"},
                                      {"session", told->session.value()},
                                      {"lang", std::string(engine::code(shown.lang))},
-                                     {"feedback", feedback_json(*told, shown.lang)}};
+                                     {"feedback", feedback_json(*told)}};
                     const auto* next_card = told->next ? std::get_if<tutoring::card_screen>(&*told->next) : nullptr;
                     const auto* summary = told->next ? std::get_if<tutoring::summary_screen>(&*told->next) : nullptr;
                     add_screen(out, next_card, summary);
-                    return json_response(200, out);
+                    return screen_response(out, shown);
                 });
+        return std::nullopt;
     }
 
-    void stats(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> stats(const http::request& req, const http::responder& reply) const
     {
-        if (query_value(req, "learner")) {
+        const auto in_url = query_value(req, "learner");
+        if (!in_url) {
+            return in_url.error();
+        }
+        if (*in_url) {
             // A URL lands in access logs: the token is a bearer secret.
-            throw bad_request{400, "send the learner token in the Authorization header, never in the URL"};
+            return http::refusal{400, "send the learner token in the Authorization header, never in the URL"};
         }
         const auto learner = gate_.known(bearer_token(req));
-        const auto lang = language_from(query_value(req, "lang"));
-        const auto* content = pack(query_value(req, "pack"));
-        if (content == nullptr) {
-            throw bad_request{404, "unknown pack"};
+        if (!learner) {
+            return learner.error();
         }
-        perform(req, reply, {web_learner(learner, {}, lang, true), tutoring::stats{content->key.value()}, std::nullopt},
+        const auto lang = query_language(req);
+        if (!lang) {
+            return lang.error();
+        }
+        const auto key = query_value(req, "pack");
+        if (!key) {
+            return key.error();
+        }
+        const auto* content = pack(*key);
+        if (content == nullptr) {
+            return http::refusal{404, "unknown pack"};
+        }
+        perform(req, reply,
+                {web_learner(*learner, {}, *lang, true), tutoring::stats{content->key.value()}, std::nullopt},
                 [](const tutoring::screen& shown, const std::string& request_id) {
                     const auto* stats = std::get_if<tutoring::stats_screen>(&shown.body);
                     if (stats == nullptr) {
@@ -195,24 +233,27 @@ public:
                     }
                     auto out = stats_json(*stats);
                     out["pack"] = stats->pack.value();
-                    return json_response(200, out);
+                    return screen_response(out, shown);
                 });
+        return std::nullopt;
     }
 
     /// Without "confirm": the question to confirm; with "confirm": true erases, false cancels.
-    void forget(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> forget(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
-        const auto learner = gate_.known(optional_string(body, "learner"));
-        auto step = tutoring::forget::step::ask;
-        if (const auto* confirm = body.if_contains("confirm"); confirm != nullptr && !confirm->is_null()) {
-            if (!confirm->is_bool()) {
-                throw bad_request{400, "\"confirm\" must be true or false"};
-            }
-            step = confirm->as_bool() ? tutoring::forget::step::confirm : tutoring::forget::step::cancel;
+        body_fields body(req);
+        const auto learner = gate_.known(body);
+        if (!learner) {
+            return learner.error();
         }
-        const auto lang = language_from(optional_string(body, "lang"));
-        perform(req, reply, {web_learner(learner, {}, lang, false), tutoring::forget{step}, std::nullopt},
+        const auto confirm = body.flag("confirm");
+        const auto step = !confirm ? tutoring::forget::step::ask
+                                   : (*confirm ? tutoring::forget::step::confirm : tutoring::forget::step::cancel);
+        const auto lang = body.lang();
+        if (body.refused()) {
+            return body.refused();
+        }
+        perform(req, reply, {web_learner(*learner, {}, lang, false), tutoring::forget{step}, std::nullopt},
                 [](const tutoring::screen& shown, const std::string& request_id) {
                     if (const auto* question = std::get_if<tutoring::confirm_screen>(&shown.body)) {
                         return json_response(200, json::object{{"status", "confirm"},
@@ -229,18 +270,23 @@ public:
                                                                                               : "nothing_to_forget";
                     return json_response(200, json::object{{"status", status}, {"message", n->text}});
                 });
+        return std::nullopt;
     }
 
-    http::response packs(const http::request& req) const
+    std::optional<http::refusal> packs(const http::request& req, const http::responder& reply) const
     {
-        const auto lang = language_from(query_value(req, "lang")).value_or(language::en);
+        const auto lang = query_language(req);
+        if (!lang) {
+            return lang.error();
+        }
         json::array list;
         for (const auto& key : tutoring_.shelf().keys()) {
             if (const auto* content = tutoring_.shelf().find(key)) {
-                list.push_back(pack_json(*content, lang));
+                list.push_back(pack_json(*content, lang->value_or(language::en)));
             }
         }
-        return json_response(200, json::object{{"packs", std::move(list)}});
+        reply.send(json_response(200, json::object{{"packs", std::move(list)}}));
+        return std::nullopt;
     }
 
 private:
@@ -248,15 +294,13 @@ private:
     learner_gate& gate_;
 };
 
-/// Turns a bad_request thrown while reading the request into its answer.
+/// A handler of the API: it answers, or says why the request is refused (answered here).
 template <class Handler>
-http::async_handler guarded(std::shared_ptr<api> a, Handler h)
+http::async_handler answering(std::shared_ptr<api> a, Handler h)
 {
     return [a, h](http::request req, http::responder reply) {
-        try {
-            h(*a, req, reply);
-        } catch (const bad_request& e) {
-            reply.send(http::error_response(e.status, e.reason, req.request_id));
+        if (const auto refused = h(*a, req, reply)) {
+            reply.send(http::error_response(*refused, req.request_id));
         }
     };
 }
@@ -274,11 +318,8 @@ http::response asset_response(const asset& file)
 
 language page_language(const http::request& req)
 {
-    try {
-        return language_from(query_value(req, "lang")).value_or(language::en);
-    } catch (const bad_request&) {
-        return language::en;
-    }
+    const auto lang = query_language(req);
+    return lang ? lang->value_or(language::en) : language::en;
 }
 
 } // namespace
@@ -307,21 +348,26 @@ void add_playground_routes(http::router& routes, tutoring::service& tutoring, le
         }
         return asset_response(*file);
     });
-    routes.add_async(
-        http::verb::get, "/api/play/packs",
-        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { reply.send(x.packs(req)); }));
-    routes.add_async(
-        http::verb::post, "/api/play/session",
-        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.start(req, reply); }));
-    routes.add_async(
-        http::verb::post, "/api/play/answer",
-        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.answer(req, reply); }));
-    routes.add_async(
-        http::verb::get, "/api/play/stats",
-        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.stats(req, reply); }));
-    routes.add_async(
-        http::verb::post, "/api/play/forget",
-        guarded(a, [](api& x, const http::request& req, const http::responder& reply) { x.forget(req, reply); }));
+    routes.add_async(http::verb::get, "/api/play/packs",
+                     answering(a, [](api& x, const http::request& req, const http::responder& reply) {
+                         return x.packs(req, reply);
+                     }));
+    routes.add_async(http::verb::post, "/api/play/session",
+                     answering(a, [](api& x, const http::request& req, const http::responder& reply) {
+                         return x.start(req, reply);
+                     }));
+    routes.add_async(http::verb::post, "/api/play/answer",
+                     answering(a, [](api& x, const http::request& req, const http::responder& reply) {
+                         return x.answer(req, reply);
+                     }));
+    routes.add_async(http::verb::get, "/api/play/stats",
+                     answering(a, [](api& x, const http::request& req, const http::responder& reply) {
+                         return x.stats(req, reply);
+                     }));
+    routes.add_async(http::verb::post, "/api/play/forget",
+                     answering(a, [](api& x, const http::request& req, const http::responder& reply) {
+                         return x.forget(req, reply);
+                     }));
     routes.add(http::verb::get, "/guide/{pack}", [a](const http::request& req) {
         const auto* content = a->pack(std::string(req.param("pack")));
         if (content == nullptr) {

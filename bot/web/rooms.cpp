@@ -11,6 +11,7 @@
 
 #include <boost/json/serialize.hpp>
 
+#include <charconv>
 #include <memory>
 #include <random>
 #include <string>
@@ -84,13 +85,25 @@ tutoring::actor web_member(std::string token, std::string name, std::optional<la
     return who;
 }
 
-std::string name_from(const json::object& body)
+std::string name_from(body_fields& body)
 {
-    auto name = optional_string(body, "name").value_or("");
+    auto name = body.text("name").value_or("");
     if (name.empty() || name.size() > 40) {
-        throw bad_request{400, "\"name\" must be 1 to 40 bytes: the name the others see"};
+        body.refuse({400, "\"name\" must be 1 to 40 bytes: the name the others see"});
     }
     return name;
+}
+
+/// The round in the path; refused as "no such room" when it names none.
+http::parsed<engine::round_id> round_from(const http::request& req)
+{
+    const auto text = req.param("round");
+    std::int64_t id = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (ec != std::errc{} || end != text.data() + text.size() || id <= 0) {
+        return http::refusal{404, "no such room"};
+    }
+    return engine::round_id{id};
 }
 
 class room_api {
@@ -118,22 +131,29 @@ public:
         }
     }
 
-    void create(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> create(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
-        auto token = optional_string(body, "learner");
-        const auto learner = gate_.known_or_new(token, req);
+        body_fields body(req);
+        std::optional<std::string> token;
+        const auto learner = gate_.known_or_new(body, token, req);
+        if (!learner) {
+            return learner.error();
+        }
         tutoring::open_round open;
         open.where = {{"web", "playground"}, "Playground", new_room_code()};
-        open.pack = optional_string(body, "pack");
-        if (body.contains("questions")) {
-            open.questions = static_cast<int>(required_integer(body, "questions", 1, 1000));
+        open.pack = body.text("pack");
+        if (body.has("questions")) {
+            open.questions = static_cast<int>(body.integer("questions", 1, 1000));
         }
-        if (body.contains("seconds")) {
-            open.seconds = static_cast<int>(required_integer(body, "seconds", 1, 100000));
+        if (body.has("seconds")) {
+            open.seconds = static_cast<int>(body.integer("seconds", 1, 100000));
         }
-        const auto lang = language_from(optional_string(body, "lang"));
-        perform(req, reply, {web_member(learner, name_from(body), lang, false), open, std::nullopt, std::nullopt},
+        const auto lang = body.lang();
+        auto name = name_from(body);
+        if (body.refused()) {
+            return body.refused();
+        }
+        perform(req, reply, {web_member(*learner, std::move(name), lang, false), open, std::nullopt, std::nullopt},
                 [token = *token](const tutoring::round_reply& r) {
                     if (!r.shared) {
                         return http::error_response(500, "no round", {});
@@ -144,20 +164,34 @@ public:
                                                            {"host", true},
                                                            {"screen", round_json(*r.shared)}});
                 });
+        return std::nullopt;
     }
 
     /// Entering the room (first visit, or again after a restart) joins the round: the round as it stands and, once
     /// a question is revealed, how the member's answer is judged.
-    void look(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> look(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
-        auto token = optional_string(body, "learner");
-        const auto learner = gate_.known_or_new(token, req);
-        const auto room = room_from(body);
+        body_fields body(req);
+        std::optional<std::string> token;
+        const auto learner = gate_.known_or_new(body, token, req);
+        if (!learner) {
+            return learner.error();
+        }
+        auto room = room_from(body);
+        if (body.refused()) {
+            return body.refused();
+        }
         const auto round = round_from(req);
-        const auto lang = language_from(optional_string(body, "lang"));
+        if (!round) {
+            return round.error();
+        }
+        const auto lang = body.lang();
+        auto name = name_from(body);
+        if (body.refused()) {
+            return body.refused();
+        }
         perform(req, reply,
-                {web_member(learner, name_from(body), lang, false), tutoring::join_round{round}, std::nullopt,
+                {web_member(*learner, std::move(name), lang, false), tutoring::join_round{*round}, std::nullopt,
                  std::nullopt},
                 [token = *token, room](const tutoring::round_reply& r) {
                     if (!r.shared || r.shared->channel != room) {
@@ -169,43 +203,60 @@ public:
                                      {"screen", round_json(*r.shared)},
                                      {"mine", nullptr}};
                     if (const auto* judged = std::get_if<tutoring::judged_screen>(&r.mine)) {
-                        out["mine"] = judged_json(*judged, r.lang);
+                        out["mine"] = judged_json(*judged);
                     }
                     return json_response(200, out);
                 });
+        return std::nullopt;
     }
 
-    void wait(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> wait(const http::request& req, const http::responder& reply) const
     {
         const auto round = round_from(req);
-        const auto room = query_value(req, "room").value_or("");
-        const auto known = hub_.room_of(round);
-        if (known && *known != room) {
-            reply.send(http::error_response(404, "no such room", req.request_id));
-            return;
+        if (!round) {
+            return round.error();
+        }
+        const auto room = query_value(req, "room");
+        if (!room) {
+            return room.error();
+        }
+        const auto known = hub_.room_of(*round);
+        if (known && *known != room->value_or("")) {
+            return http::refusal{404, "no such room"};
+        }
+        const auto after_text = query_value(req, "after");
+        if (!after_text) {
+            return after_text.error();
         }
         std::uint64_t after = 0;
-        if (const auto text = query_value(req, "after")) {
-            try {
-                after = std::stoull(*text);
-            } catch (const std::exception&) {
-                throw bad_request{400, "\"after\" must be a revision number"};
+        if (const auto& text = *after_text) {
+            const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), after);
+            if (ec != std::errc{} || end != text->data() + text->size()) {
+                return http::refusal{400, "\"after\" must be a revision number"};
             }
         }
-        if (!known || !hub_.wait(round, after, reply)) {
+        if (!known || !hub_.wait(*round, after, reply)) {
             reply.send(json_response(409, json::object{{"status", "join_first"}, {"request_id", req.request_id}}));
         }
+        return std::nullopt;
     }
 
-    void answer(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> answer(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
+        body_fields body(req);
         const auto round = checked_round(req, body);
+        if (!round) {
+            return round.error();
+        }
         tutoring::answer_round a;
-        a.round = round;
-        a.sequence = static_cast<std::uint32_t>(required_integer(body, "sequence", 1, UINT32_MAX));
-        a.choice = static_cast<std::uint32_t>(required_integer(body, "choice", 0, 25));
-        perform(req, reply, {member_from(body), a, std::nullopt, std::nullopt}, [](const tutoring::round_reply& r) {
+        a.round = *round;
+        a.sequence = static_cast<std::uint32_t>(body.integer("sequence", 1, UINT32_MAX));
+        a.choice = static_cast<std::uint32_t>(body.integer("choice", 0, 25));
+        auto who = member_from(body);
+        if (!who) {
+            return who.error();
+        }
+        perform(req, reply, {std::move(*who), a, std::nullopt, std::nullopt}, [](const tutoring::round_reply& r) {
             const auto* in = std::get_if<tutoring::answer_in_screen>(&r.mine);
             if (in == nullptr) {
                 return http::error_response(500, "unexpected reply", {});
@@ -214,23 +265,38 @@ public:
                                                    {"position", in->position},
                                                    {"message", in->text}});
         });
+        return std::nullopt;
     }
 
-    void host(const http::request& req, const http::responder& reply, const tutoring::round_action& what) const
+    /// The host's reveal, next and end (Action) of the path's round.
+    template <class Action>
+    std::optional<http::refusal> host(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
-        (void)checked_round(req, body);
-        perform(req, reply, {member_from(body), what, std::nullopt, std::nullopt}, [](const tutoring::round_reply& r) {
-            return json_response(
-                200, json::object{{"screen", r.shared ? json::value(round_json(*r.shared)) : json::value(nullptr)}});
-        });
+        if (const auto named = round_from(req); !named) {
+            return named.error(); // a path that names no round is no room, whatever the body
+        }
+        body_fields body(req);
+        auto member = member_request(req, body);
+        if (!member) {
+            return member.error();
+        }
+        perform(req, reply, {std::move(member->who), Action{member->round}, std::nullopt, std::nullopt},
+                [](const tutoring::round_reply& r) {
+                    return json_response(200, json::object{{"screen", r.shared ? json::value(round_json(*r.shared))
+                                                                               : json::value(nullptr)}});
+                });
+        return std::nullopt;
     }
 
-    void review(const http::request& req, const http::responder& reply) const
+    std::optional<http::refusal> review(const http::request& req, const http::responder& reply) const
     {
-        const auto body = parse_object(req);
-        const auto round = checked_round(req, body);
-        perform(req, reply, {member_from(body), tutoring::review_misses{round}, std::nullopt, std::nullopt},
+        body_fields body(req);
+        auto member = member_request(req, body);
+        if (!member) {
+            return member.error();
+        }
+        perform(req, reply,
+                {std::move(member->who), tutoring::review_misses{member->round}, std::nullopt, std::nullopt},
                 [](const tutoring::round_reply& r) {
                     const auto* card = std::get_if<tutoring::card_screen>(&r.mine);
                     if (card == nullptr) {
@@ -241,48 +307,75 @@ public:
                                                            {"card", card_json(*card)},
                                                            {"summary", nullptr}});
                 });
-    }
-
-    [[nodiscard]] engine::round_id round_from(const http::request& req) const
-    {
-        try {
-            const auto id = std::stoll(std::string(req.param("round")));
-            if (id > 0) {
-                return engine::round_id{id};
-            }
-        } catch (const std::exception&) {
-        }
-        throw bad_request{404, "no such room"};
+        return std::nullopt;
     }
 
 private:
-    static std::string room_from(const json::object& body)
+    static std::string room_from(body_fields& body)
     {
-        auto room = optional_string(body, "room").value_or("");
+        auto room = body.text("room").value_or("");
         if (room.empty() || room.size() > 16) {
-            throw bad_request{400, "\"room\" must be the room's code"};
+            body.refuse({400, "\"room\" must be the room's code"});
         }
         return room;
     }
 
     /// The round of the path, checked against the room code the page holds (the code is what the link shares).
-    engine::round_id checked_round(const http::request& req, const json::object& body) const
+    http::parsed<engine::round_id> checked_round(const http::request& req, body_fields& body) const
     {
-        const auto round = round_from(req);
-        const auto known = hub_.room_of(round);
-        if (!known) {
-            throw bad_request{409, "join_first"};
+        if (body.refused()) {
+            return *body.refused();
         }
-        if (*known != room_from(body)) {
-            throw bad_request{404, "no such room"};
+        const auto round = round_from(req);
+        if (!round) {
+            return round;
+        }
+        const auto known = hub_.room_of(*round);
+        if (!known) {
+            return http::refusal{409, "join_first"};
+        }
+        const auto room = room_from(body);
+        if (body.refused()) {
+            return *body.refused();
+        }
+        if (*known != room) {
+            return http::refusal{404, "no such room"};
         }
         return round;
     }
 
-    tutoring::actor member_from(const json::object& body) const
+    /// Who acts on which round: a member's request about the round of the path.
+    struct member_action {
+        engine::round_id round;
+        tutoring::actor who;
+    };
+
+    /// The path's round, checked against the body's room code, and the member acting on it.
+    http::parsed<member_action> member_request(const http::request& req, body_fields& body) const
     {
-        return web_member(gate_.known(optional_string(body, "learner")), {},
-                          language_from(optional_string(body, "lang")), true);
+        const auto round = checked_round(req, body);
+        if (!round) {
+            return round.error();
+        }
+        auto who = member_from(body);
+        if (!who) {
+            return who.error();
+        }
+        return member_action{*round, std::move(*who)};
+    }
+
+    /// The member acting, once every member of the body read so far was accepted.
+    http::parsed<tutoring::actor> member_from(body_fields& body) const
+    {
+        const auto learner = gate_.known(body);
+        if (!learner) {
+            return learner.error();
+        }
+        const auto lang = body.lang();
+        if (body.refused()) {
+            return *body.refused();
+        }
+        return web_member(*learner, {}, lang, true);
     }
 
     tutoring::rounds& rounds_;
@@ -290,14 +383,13 @@ private:
     learner_gate& gate_;
 };
 
+/// A handler of the API: it answers, or says why the request is refused (answered here).
 template <class Handler>
-http::async_handler guarded(std::shared_ptr<room_api> a, Handler h)
+http::async_handler answering(std::shared_ptr<room_api> a, Handler h)
 {
     return [a, h](http::request req, http::responder reply) {
-        try {
-            h(*a, req, reply);
-        } catch (const bad_request& e) {
-            reply.send(http::error_response(e.status, e.reason, req.request_id));
+        if (const auto refused = h(*a, req, reply)) {
+            reply.send(http::error_response(*refused, req.request_id));
         }
     };
 }
@@ -311,29 +403,31 @@ void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& h
     using http::verb;
     routes.add_async(
         verb::post, "/api/rooms",
-        guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.create(req, r); }));
-    routes.add_async(verb::post, "/api/rooms/{round}/look",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.look(req, r); }));
-    routes.add_async(verb::get, "/api/rooms/{round}/wait",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.wait(req, r); }));
+        answering(a, [](x& api, const http::request& req, const http::responder& r) { return api.create(req, r); }));
+    routes.add_async(
+        verb::post, "/api/rooms/{round}/look",
+        answering(a, [](x& api, const http::request& req, const http::responder& r) { return api.look(req, r); }));
+    routes.add_async(
+        verb::get, "/api/rooms/{round}/wait",
+        answering(a, [](x& api, const http::request& req, const http::responder& r) { return api.wait(req, r); }));
     routes.add_async(
         verb::post, "/api/rooms/{round}/answer",
-        guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.answer(req, r); }));
+        answering(a, [](x& api, const http::request& req, const http::responder& r) { return api.answer(req, r); }));
     routes.add_async(verb::post, "/api/rooms/{round}/reveal",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) {
-                         api.host(req, r, tutoring::reveal_round{api.round_from(req)});
+                     answering(a, [](x& api, const http::request& req, const http::responder& r) {
+                         return api.host<tutoring::reveal_round>(req, r);
                      }));
     routes.add_async(verb::post, "/api/rooms/{round}/next",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) {
-                         api.host(req, r, tutoring::next_round_question{api.round_from(req)});
+                     answering(a, [](x& api, const http::request& req, const http::responder& r) {
+                         return api.host<tutoring::next_round_question>(req, r);
                      }));
     routes.add_async(verb::post, "/api/rooms/{round}/end",
-                     guarded(a, [](x& api, const http::request& req, const http::responder& r) {
-                         api.host(req, r, tutoring::end_round{api.round_from(req)});
+                     answering(a, [](x& api, const http::request& req, const http::responder& r) {
+                         return api.host<tutoring::end_round>(req, r);
                      }));
     routes.add_async(
         verb::post, "/api/rooms/{round}/review",
-        guarded(a, [](x& api, const http::request& req, const http::responder& r) { api.review(req, r); }));
+        answering(a, [](x& api, const http::request& req, const http::responder& r) { return api.review(req, r); }));
 }
 
 } // namespace quiz::bot::web

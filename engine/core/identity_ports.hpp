@@ -29,14 +29,24 @@ struct stored_language {
     bool chosen = false;
 };
 
+/// A learner as an action finds them: who they are, and whether something waits to be said to them first.
+struct learner_entry {
+    learner_id id;
+    /// Their reminders by DM were turned off because the platform refused one: the next thing they do starts with a
+    /// heads-up, said once (clear_reminders_refused).
+    bool reminders_refused = false;
+};
+
 /// Platform identities to learners. Runs inside the caller's transaction (the action queue's unit), like the
 /// tutor's stores: everything it writes commits or rolls back with the user action.
 class identity_directory {
 public:
     virtual ~identity_directory() = default;
     [[nodiscard]] virtual std::optional<learner_id> find_learner(const platform_identity& who) = 0;
-    /// The learner's id, adding them the first time. A non-empty `display_name` replaces the stored one.
-    virtual learner_id ensure_learner(const platform_identity& who, const std::string& display_name) = 0;
+    /// The learner, adding them the first time. A non-empty `display_name` replaces the stored one.
+    virtual learner_entry ensure_learner(const platform_identity& who, const std::string& display_name) = 0;
+    /// The heads-up of learner_entry::reminders_refused was said: it is not said again.
+    virtual void clear_reminders_refused(learner_id learner) = 0;
     /// Adds the learner to the workspace (a Discord server, a Slack team, this machine) as a learner, once; the
     /// workspace's id.
     virtual workspace_id join_workspace(const platform_identity& workspace, const std::string& name,

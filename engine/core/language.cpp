@@ -16,8 +16,9 @@ std::string_view code(language lang) noexcept
 
 std::optional<language> parse_language(std::string_view text) noexcept
 {
-    // Platform locales look like "fr", "fr-FR", "fr_CA", "en-US": the primary subtag decides.
-    const auto primary = text.substr(0, text.find_first_of("-_"));
+    // Locales look like "fr", "fr-FR", "fr_CA", "en-US", POSIX's "fr_FR.UTF-8" or "fr.UTF-8": the primary subtag
+    // decides.
+    const auto primary = text.substr(0, text.find_first_of("-_.@"));
     auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
     if (primary.size() != 2) {
         return std::nullopt;
@@ -32,5 +33,7 @@ std::optional<language> parse_language(std::string_view text) noexcept
     }
     return std::nullopt;
 }
+
+language language_of_locale(std::string_view locale) noexcept { return parse_language(locale).value_or(language::en); }
 
 } // namespace quiz::engine

@@ -16,8 +16,12 @@ inline constexpr std::array all_languages{language::en, language::fr};
 /// "en" or "fr".
 [[nodiscard]] std::string_view code(language lang) noexcept;
 
-/// Parses "en"/"fr" and platform locales such as "fr-FR", "fr_CA", "en-US"; nullopt for anything else.
+/// Parses "en"/"fr" and locales such as "fr-FR", "fr_CA", "en-US", "fr_FR.UTF-8"; nullopt for anything else.
 [[nodiscard]] std::optional<language> parse_language(std::string_view text) noexcept;
+
+/// The language to speak to someone whose platform reports `locale` (Discord's client locale, a terminal's LANG):
+/// parse_language, and English for a locale quizbot does not speak.
+[[nodiscard]] language language_of_locale(std::string_view locale) noexcept;
 
 /// A value per language, some of which may be absent (a pack may ship one language only).
 template <class T>

@@ -89,9 +89,18 @@ std::string card_progress_line(const question_card& card, instant now)
            format_message(message::card_due_remaining, lang, {arg::num("count", card.progress.due_remaining)});
 }
 
-std::string render_card(const question_card& card, instant now, std::optional<std::string_view> section_as)
+std::string card_guide_line(const question_card& card)
 {
-    const language lang = card.lang;
+    return format_message(message::card_guide, card.lang, {arg::str("section", card.section_title)});
+}
+
+std::string read_more_line(std::string_view section_title, language lang)
+{
+    return format_message(message::feedback_guide, lang, {arg::str("section", std::string(section_title))});
+}
+
+std::string render_card(const question_card& card, instant now, std::optional<std::string_view> guide_line)
+{
     std::string out = card_progress_line(card, now) + '\n';
     if (const auto note = card_note(card)) {
         out += *note + '\n';
@@ -100,14 +109,14 @@ std::string render_card(const question_card& card, instant now, std::optional<st
     for (std::size_t i = 0; i < card.choices.size(); ++i) {
         out += std::string(1, choice_letter(i)) + ". " + card.choices[i] + '\n';
     }
-    out += '\n' +
-           format_message(message::card_guide, lang,
-                          {arg::str("section", std::string(section_as.value_or(card.section_title)))}) +
-           '\n';
+    out += '\n' + (guide_line ? std::string(*guide_line) : card_guide_line(card)) + '\n';
     return out;
 }
 
-std::string render_chosen(const feedback& told, language lang)
+namespace {
+
+/// After a wrong answer, what was chosen: "You chose B: ..." or, for a tagged choice, the confusion it shows.
+std::string chosen_line(const feedback& told, language lang)
 {
     if (told.misconception_label) {
         return format_message(
@@ -118,7 +127,8 @@ std::string render_chosen(const feedback& told, language lang)
                           {arg::str("letter", letter(told.chosen.position)), arg::str("choice", told.chosen.text)});
 }
 
-std::vector<std::string> feedback_next_lines(const feedback& told, language lang)
+/// What comes after this answer: a follow-up next, asked again in this session, back in N days.
+std::vector<std::string> next_lines(const feedback& told, language lang)
 {
     std::vector<std::string> lines;
     if (told.follow_up_next) {
@@ -133,23 +143,30 @@ std::vector<std::string> feedback_next_lines(const feedback& told, language lang
     return lines;
 }
 
-std::string render_feedback(const feedback& told, language lang, std::optional<std::string_view> section_as)
+} // namespace
+
+feedback_sentences feedback_sentences_of(const feedback& told, language lang)
 {
-    std::string out = format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {}) + '\n';
+    return {format_message(told.correct ? message::feedback_right : message::feedback_wrong, lang, {}),
+            told.correct ? std::string{} : chosen_line(told, lang),
+            format_message(message::feedback_answer, lang,
+                           {arg::str("letter", letter(told.answer.position)), arg::str("choice", told.answer.text)}),
+            next_lines(told, lang)};
+}
+
+std::string render_feedback(const feedback& told, const feedback_sentences& said, std::string_view guide_line)
+{
+    std::string out = said.verdict + '\n';
     if (!told.correct) {
-        out += render_chosen(told, lang) + '\n';
+        out += said.chosen + '\n';
         out += told.chosen.explanation + '\n';
     }
-    out += format_message(message::feedback_answer, lang,
-                          {arg::str("letter", letter(told.answer.position)), arg::str("choice", told.answer.text)}) +
-           '\n';
+    out += said.answer + '\n';
     out += told.answer.explanation + '\n';
-    for (const auto& line : feedback_next_lines(told, lang)) {
+    for (const auto& line : said.what_next) {
         out += line + '\n';
     }
-    out += format_message(message::feedback_guide, lang,
-                          {arg::str("section", std::string(section_as.value_or(told.section_title)))}) +
-           '\n';
+    out += std::string(guide_line) + '\n';
     return out;
 }
 

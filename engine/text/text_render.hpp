@@ -27,15 +27,28 @@ namespace quiz::engine {
 [[nodiscard]] std::optional<std::string> card_note(const question_card& card);
 /// "Review 3 of 10 · 5 more due" (rounds: the time left instead).
 [[nodiscard]] std::string card_progress_line(const question_card& card, instant now);
-/// `section_as`, when given, stands for the section title in the guide line (a front end's link to it).
+/// "Guide: <section>", under a card.
+[[nodiscard]] std::string card_guide_line(const question_card& card);
+/// "Read more: <section>", after an answer or a round's reveal.
+[[nodiscard]] std::string read_more_line(std::string_view section_title, language lang);
+/// The card as text, ending with `guide_line` (a front end's, with its link) or else card_guide_line.
 [[nodiscard]] std::string render_card(const question_card& card, instant now,
-                                      std::optional<std::string_view> section_as = std::nullopt);
-/// After a wrong answer, what was chosen: "You chose B: ..." or, for a tagged choice, the confusion it shows.
-[[nodiscard]] std::string render_chosen(const feedback& told, language lang);
-/// What comes after this answer: a follow-up next, asked again in this session, back in N days.
-[[nodiscard]] std::vector<std::string> feedback_next_lines(const feedback& told, language lang);
-[[nodiscard]] std::string render_feedback(const feedback& told, language lang,
-                                          std::optional<std::string_view> section_as = std::nullopt);
+                                      std::optional<std::string_view> guide_line = std::nullopt);
+
+/// The sentences that judge an answer, in the learner's language, composed once: every front end shows them, laid
+/// out its own way, with the choices' explanations (the pack's words) between them.
+struct feedback_sentences {
+    std::string verdict;                ///< "Right!", "Not quite."
+    std::string chosen;                 ///< after a wrong answer, what was chosen; empty after a right one
+    std::string answer;                 ///< "The answer is A: ..."
+    std::vector<std::string> what_next; ///< a follow-up next, asked again in this session, back in N days
+    friend bool operator==(const feedback_sentences&, const feedback_sentences&) = default;
+};
+[[nodiscard]] feedback_sentences feedback_sentences_of(const feedback& told, language lang);
+/// The feedback as text: the verdict, what was chosen and why not, the answer and why, what comes next, then
+/// `guide_line` (read_more_line, or a front end's with its link).
+[[nodiscard]] std::string render_feedback(const feedback& told, const feedback_sentences& said,
+                                          std::string_view guide_line);
 [[nodiscard]] std::string render_answer_check(answer_check check, language lang);
 [[nodiscard]] std::string render_round_answer_status(round_answer_status status, language lang);
 [[nodiscard]] std::vector<std::string> summary_lines(const session_summary& summary, language lang, instant now);

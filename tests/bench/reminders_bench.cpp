@@ -147,7 +147,7 @@ void build(const fs::path& path, const fs::path& content, int count, int due_eve
     engine::learner_id seed;
     {
         SQLite::Transaction t(db);
-        seed = identities.ensure_learner({"discord", "900000000000000000"}, "seed");
+        seed = identities.ensure_learner({"discord", "900000000000000000"}, "seed").id;
         t.commit();
     }
     // A learner shaped like the tutor's: sessions on three days a month before, every question of the pack met.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The playground's JSON carries the pack's Markdown both as written and rendered to HTML (escaped) for the page.
+#include "bot/tutoring/screen_parts.hpp"
 #include "bot/web/play_json.hpp"
-#include "support/screens.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,7 +17,8 @@ TEST_CASE("play json: a card's stem and choices come rendered, every source char
     card.section = engine::section_key{"fsdp2"};
     card.section_title = "FSDP2";
 
-    const auto json = bot::web::card_json(test::card_screen_of(card, engine::session_id{1}, "zero-sharded"));
+    const auto json =
+        bot::web::card_json(bot::tutoring::card_of(engine::session_id{1}, card, engine::pack_key{"zero-sharded"}, {}));
     CHECK(json.at("stem").as_string() == card.stem); // the source stays available as written
     CHECK(json.at("stem_html").as_string() ==
           "<p>Which call shards a module with <code>fully_shard</code>, <strong>per parameter</strong>?</p>\n"

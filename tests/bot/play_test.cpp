@@ -382,7 +382,8 @@ TEST_CASE("play: guide links use QUIZBOT_PUBLIC_URL when it is set", "[play]")
     ::unsetenv("QUIZBOT_PUBLIC_URL");
     INFO(result.out);
     REQUIRE(result.code == 0);
-    CHECK(result.out.find("https://quiz.example/guide/zero-sharded/" + section + "\n") != std::string::npos);
+    // The web guide's page in the learner's language, as every front end links it.
+    CHECK(result.out.find("https://quiz.example/guide/zero-sharded/" + section + "?lang=en\n") != std::string::npos);
 }
 
 TEST_CASE("play: bad arguments exit 2 with the reason", "[play]")
@@ -498,11 +499,14 @@ TEST_CASE("play: the shared action sequence shows the same screens, as terminal 
             typed.emplace_back(1, letter_for(card, false, quiz::engine::language::en));
             return typed.back();
         }
-        const std::vector<std::string> rest{typed.front(), "", "stats", "forget-me", "n", "forget-me", "y"};
+        const std::vector<std::string> rest{typed.front(), "", "stats", "stats", "forget-me", "n", "forget-me", "y"};
         if (typed.size() > rest.size()) {
             return std::nullopt;
         }
         typed.push_back(rest[typed.size() - 1]);
+        if (typed.size() == 4) {
+            quiz::test::refuse_reminders(db.string()); // before the first stats
+        }
         return typed.back();
     });
     std::istream in(&script);
@@ -510,10 +514,10 @@ TEST_CASE("play: the shared action sequence shows the same screens, as terminal 
     INFO(out.str() << err.str());
     CHECK(code == 0);
     said.push_back(out.str().substr(read_up_to));
-    REQUIRE(said.size() == 9);
+    REQUIRE(said.size() == 10);
 
     // said[0]: the first card; [1]: the feedback; [2]: the same feedback, said to be the recorded one; [3]: the second
-    // card; then stats, the question, the refusal, the question again, the erasure.
+    // card; then stats twice, the question, the refusal, the question again, the erasure.
     const auto first_feedback = feedback_in(said[1]);
     const auto replayed_feedback = feedback_in(said[2]);
     CHECK(replayed_feedback == first_feedback);
@@ -531,11 +535,17 @@ TEST_CASE("play: the shared action sequence shows the same screens, as terminal 
                         : seen::other);
     shown.push_back(said[3].find("New question 2 of") != std::string::npos && last_choices(said[3]) ? seen::next_card
                                                                                                     : seen::other);
-    shown.push_back(said[4].find("over 1 answer") != std::string::npos ? seen::stats : seen::other);
-    shown.push_back(said[5].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
-    shown.push_back(said[6].find("Nothing was erased.") != std::string::npos ? seen::nothing_erased : seen::other);
-    shown.push_back(said[7].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
-    shown.push_back(said[8].find("everything quizbot kept about you is erased") != std::string::npos && attempts() == 0
+    for (const auto& stats : {said[4], said[5]}) {
+        if (stats.find(quiz::test::heads_up_text) != std::string::npos) {
+            CHECK(stats.find(quiz::test::heads_up_text) < stats.find("over 1 answer")); // said first
+            shown.push_back(seen::heads_up);
+        }
+        shown.push_back(stats.find("over 1 answer") != std::string::npos ? seen::stats : seen::other);
+    }
+    shown.push_back(said[6].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
+    shown.push_back(said[7].find("Nothing was erased.") != std::string::npos ? seen::nothing_erased : seen::other);
+    shown.push_back(said[8].find("It cannot be undone.") != std::string::npos ? seen::confirm : seen::other);
+    shown.push_back(said[9].find("everything quizbot kept about you is erased") != std::string::npos && attempts() == 0
                         ? seen::erased
                         : seen::other);
     CHECK(shown == quiz::test::expected_screens);

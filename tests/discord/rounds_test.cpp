@@ -246,7 +246,7 @@ TEST_CASE("rounds: three questions, five members, one message edited through the
     CHECK(contains(text1, "\u2588")); // the bars
     CHECK(contains(text1, "\u2705 Answer " + right1_letter + ": "));
     CHECK(contains(text1, "Most chosen wrong answer: " + wrong1_letter + " (1 answer)."));
-    CHECK(contains(text1, "Read more: [")); // the guide link, as the DM flow writes it
+    CHECK(contains(text1, "[Read more: ")); // the guide link, as the DM flow writes it
     CHECK(contains(text1, "](<https://quiz.example.org/guide/zero-sharded/"));
     const auto after1 = buttons_of(revealed1);
     int greens = 0;

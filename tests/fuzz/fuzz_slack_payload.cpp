@@ -77,8 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     }
 
-    parse_error error;
-    if (const auto command = parse_slash_command(input, error)) {
+    if (const auto command = parse_slash_command(input)) {
         if (command->team_id.empty() || command->user_id.empty() || command->command.empty()) {
             std::abort(); // accepted without what the bot needs
         }
@@ -90,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::abort(); // seconds come after the number of questions
         }
     }
-    if (const auto action = parse_interaction(input, error)) {
+    if (const auto action = parse_interaction(input)) {
         if (action->type.empty() || action->user_id.empty()) {
             std::abort();
         }
@@ -121,8 +120,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 std::abort(); // a round's button is never read as a session's
             }
         }
+        // The one read the server does: a session's button or a round's, as the two readers say.
+        const auto clicked = parse_clicked_button(action_id, value);
+        const auto session = parse_click(action_id, value);
+        if (clicked.has_value() != (session || parse_round_click(action_id, value)) ||
+            (session && std::get<click>(*clicked) != *session)) {
+            std::abort();
+        }
     }
-    if (const auto envelope = parse_event(input, error)) {
+    if (const auto envelope = parse_event(input)) {
         if (envelope->type == "event_callback" && (!envelope->inner || envelope->event_id.empty())) {
             std::abort();
         }

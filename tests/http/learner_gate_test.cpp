@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The playground's learner tokens and the limit on creating learners, without a server.
 #include "bot/web/learner_gate.hpp"
-#include "bot/web/request_fields.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,7 +10,6 @@
 namespace {
 
 using namespace std::chrono_literals;
-using quiz::bot::web::bad_request;
 using quiz::bot::web::creation_limit;
 using quiz::bot::web::learner_gate;
 using quiz::bot::web::learner_tokens;
@@ -28,15 +26,14 @@ quiz::bot::http::request from(const std::string& peer, const std::string& forwar
     return req;
 }
 
-unsigned refusal_of(const std::function<void()>& f)
+/// The status the learner was refused with; 0 when one was given.
+unsigned refusal_of(const quiz::bot::http::parsed<std::string>& learner)
 {
-    try {
-        f();
-    } catch (const bad_request& e) {
-        return e.status;
-    }
-    return 0;
+    return learner ? 0 : learner.error().status;
 }
+
+/// The learner given; "" when refused.
+std::string learner_of(const quiz::bot::http::parsed<std::string>& learner) { return learner ? *learner : ""; }
 
 } // namespace
 
@@ -72,27 +69,29 @@ TEST_CASE("creation limit: a bucket per client address that refills over the hou
     const auto a = from("198.51.100.7:5000");
     for (int i = 0; i < 3; ++i) {
         std::optional<std::string> token;
-        CHECK_FALSE(gate.known_or_new(token, a).empty());
+        CHECK_FALSE(learner_of(gate.known_or_new(token, a)).empty());
         REQUIRE(token);
-        CHECK(gate.known(token) == token->substr(0, 32));
+        CHECK(learner_of(gate.known(token)) == token->substr(0, 32));
     }
     std::optional<std::string> none;
-    CHECK(refusal_of([&] { (void)gate.known_or_new(none, a); }) == 429);
+    CHECK(refusal_of(gate.known_or_new(none, a)) == 429);
     CHECK_FALSE(none);
     std::optional<std::string> elsewhere;
-    CHECK_FALSE(gate.known_or_new(elsewhere, from("198.51.100.8:5000")).empty()); // another address
+    CHECK_FALSE(learner_of(gate.known_or_new(elsewhere, from("198.51.100.8:5000"))).empty()); // another address
 
     now += 20min; // a third of the hour gives one more
-    CHECK_FALSE(gate.known_or_new(none, a).empty());
+    CHECK_FALSE(learner_of(gate.known_or_new(none, a)).empty());
     std::optional<std::string> again;
-    CHECK(refusal_of([&] { (void)gate.known_or_new(again, a); }) == 429);
+    CHECK(refusal_of(gate.known_or_new(again, a)) == 429);
 
     // A returning learner is never limited; an unsigned token is refused, a missing one is a client mistake.
     std::optional<std::string> returning = none;
-    CHECK(gate.known_or_new(returning, a) == none->substr(0, 32));
+    CHECK(learner_of(gate.known_or_new(returning, a)) == none->substr(0, 32));
     std::optional<std::string> forged = std::string(32, 'a');
-    CHECK(refusal_of([&] { (void)gate.known_or_new(forged, a); }) == 401);
-    CHECK(refusal_of([&] { (void)gate.known(std::nullopt); }) == 400);
+    CHECK(refusal_of(gate.known_or_new(forged, a)) == 401);
+    CHECK(gate.known_or_new(forged, a).error().reason == "\"learner\" is not a learner token this server issued");
+    CHECK(refusal_of(gate.known(std::nullopt)) == 400);
+    CHECK(gate.known(std::nullopt).error().reason == "\"learner\" is required");
 }
 
 TEST_CASE("creation limit: X-Forwarded-For is believed from a proxy on this machine only", "[web][tokens]")
@@ -115,10 +114,10 @@ TEST_CASE("creation limit: unlimited behind a proxy is said once", "[web][tokens
     learner_gate gate(learner_tokens(key), creation_limit{0}, [&warnings](const std::string&) { ++warnings; });
     for (int i = 0; i < 100; ++i) {
         std::optional<std::string> token;
-        CHECK_FALSE(gate.known_or_new(token, from("127.0.0.1:1", "203.0.113.9")).empty());
+        CHECK_FALSE(learner_of(gate.known_or_new(token, from("127.0.0.1:1", "203.0.113.9"))).empty());
     }
     CHECK(warnings == 1);
     std::optional<std::string> direct;
-    CHECK_FALSE(gate.known_or_new(direct, from("198.51.100.7:5000")).empty());
+    CHECK_FALSE(learner_of(gate.known_or_new(direct, from("198.51.100.7:5000"))).empty());
     CHECK(warnings == 1);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/slack/block_limits.hpp"
 #include "bot/slack/blocks.hpp"
-#include "support/screens.hpp"
+#include "bot/tutoring/screen_parts.hpp"
 #include "tests/slack/support/block_kit_limits.hpp"
 
 #include <boost/json/serialize.hpp>
@@ -49,8 +49,9 @@ TEST_CASE("blocks: truncation keeps whole characters", "[slack][blocks]")
 TEST_CASE("blocks: a card has one button per choice carrying its token", "[slack][blocks]")
 {
     const auto card = card_of("Which stage shards <gradients>?", {"Stage 1", "Stage 2", "Stage 3"});
-    const auto message =
-        card_message(quiz::test::card_screen_of(card, quiz::engine::session_id{42}, "zero"), {"https://quiz.example"});
+    const auto message = card_message(
+        quiz::bot::tutoring::card_of(quiz::engine::session_id{42}, card, quiz::engine::pack_key{"zero"}, {}),
+        {"https://quiz.example"});
     check_limits(message, 50);
     const auto text = json::serialize(message);
     CHECK(text.find("Which stage shards &lt;gradients&gt;?") != std::string::npos);
@@ -78,8 +79,9 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
         choices.push_back(std::string(500, static_cast<char>('a' + i)) + "é");
     }
     const auto card = card_of(std::string(10'000, 'x'), choices);
-    const auto message =
-        card_message(quiz::test::card_screen_of(card, quiz::engine::session_id{1}, "zero"), {"https://q"});
+    const auto message = card_message(
+        quiz::bot::tutoring::card_of(quiz::engine::session_id{1}, card, quiz::engine::pack_key{"zero"}, {}),
+        {"https://q"});
     check_limits(message, 50);
     CHECK(message.at("text").as_string().size() <= 4000 * 4);
 
@@ -90,7 +92,8 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
     told.section_title = std::string(4000, 's');
     told.section = quiz::engine::section_key{"s"};
     check_limits(
-        feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{1}, "zero"),
+        feedback_message(quiz::bot::tutoring::feedback_of(quiz::engine::session_id{1}, quiz::engine::pack_key{"zero"},
+                                                          told, false, language::en),
                          language::en, {"https://q"}),
         50);
 
@@ -100,9 +103,13 @@ TEST_CASE("blocks: huge texts are cut to Block Kit's limits", "[slack][blocks]")
         stats.concepts.push_back({quiz::engine::concept_key{"c"}, std::string(300, 'l'), 0.5, false, 1});
     }
     stats.weakest.assign(stats.concepts.begin(), stats.concepts.begin() + 3);
-    check_limits(
-        home_view(quiz::test::stats_screen_of(stats, "zero", std::string(400, 't'), language::fr), language::fr), 100);
-    check_limits(stats_message(quiz::test::stats_screen_of(stats, "zero", std::string(400, 't'), language::en)), 50);
+    check_limits(home_view(quiz::bot::tutoring::stats_of(quiz::engine::pack_key{"zero"}, std::string(400, 't'), stats,
+                                                         language::fr, {}),
+                           language::fr),
+                 100);
+    check_limits(stats_message(quiz::bot::tutoring::stats_of(quiz::engine::pack_key{"zero"}, std::string(400, 't'),
+                                                             stats, language::en, {})),
+                 50);
 }
 
 TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where to read", "[slack][blocks]")
@@ -116,7 +123,8 @@ TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where
     told.retry_in_session = true;
     told.interval_days = 1;
     const auto message =
-        feedback_message(quiz::test::feedback_screen_of(told, language::en, quiz::engine::session_id{9}, "zero"),
+        feedback_message(quiz::bot::tutoring::feedback_of(quiz::engine::session_id{9}, quiz::engine::pack_key{"zero"},
+                                                          told, false, language::en),
                          language::en, {"http://h"});
     const auto text = json::serialize(message);
     CHECK(text.find("Not quite.") != std::string::npos);
@@ -130,8 +138,24 @@ TEST_CASE("blocks: feedback says right or wrong, why, the answer, when and where
     CHECK(text.find(R"("action_id":"next","value":"9")") != std::string::npos);
 
     const auto fr = json::serialize(
-        feedback_message(quiz::test::feedback_screen_of(told, language::fr, quiz::engine::session_id{9}, "zero"),
+        feedback_message(quiz::bot::tutoring::feedback_of(quiz::engine::session_id{9}, quiz::engine::pack_key{"zero"},
+                                                          told, false, language::fr),
                          language::fr, {"http://h"}));
     CHECK(fr.find("Pas tout à fait.") != std::string::npos);
     CHECK(fr.find("Suivant") != std::string::npos);
+}
+
+TEST_CASE("blocks: a heads-up comes first, in its own section and in the fallback text", "[slack][blocks]")
+{
+    quiz::engine::learner_stats stats;
+    stats.answered = 1;
+    const auto shown = quiz::bot::tutoring::stats_of(quiz::engine::pack_key{"zero"}, "ZeRO", stats, language::en, {});
+    const auto plain = stats_message(shown);
+    const auto led = stats_message(shown, "Your reminders <are> off.");
+    const auto& blocks = led.at("blocks").as_array();
+    REQUIRE(blocks.size() == plain.at("blocks").as_array().size() + 1);
+    CHECK(blocks[0].at("text").at("text") == "Your reminders &lt;are&gt; off.");
+    CHECK(blocks[1] == plain.at("blocks").as_array()[0]);
+    CHECK(led.at("text").as_string() == "Your reminders <are> off.\n\n" + std::string(plain.at("text").as_string()));
+    CHECK(std::string_view(plain.at("text").as_string()).starts_with(shown.lines.front()));
 }

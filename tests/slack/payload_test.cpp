@@ -9,10 +9,24 @@
 
 using namespace quiz::bot::slack;
 
+namespace {
+
+/// Why the body was refused (always 400 for Slack's bodies); "" when it was not.
+template <class T>
+std::string refused(const quiz::bot::http::parsed<T>& p)
+{
+    if (p) {
+        return {};
+    }
+    CHECK(p.error().status == 400);
+    return p.error().reason;
+}
+
+} // namespace
+
 TEST_CASE("form: '+', %xx, empty and repeated names", "[slack][form]")
 {
-    parse_error error;
-    const auto form = form_fields::parse("text=start+zero%20stage%2B1&=ignored&empty=&flag&a%3Db=%26%3D", error);
+    const auto form = form_fields::parse("text=start+zero%20stage%2B1&=ignored&empty=&flag&a%3Db=%26%3D");
     REQUIRE(form);
     CHECK(form->get("text") == "start zero stage+1");
     CHECK(form->get("empty").empty());
@@ -21,26 +35,22 @@ TEST_CASE("form: '+', %xx, empty and repeated names", "[slack][form]")
     CHECK(form->get("a=b") == "&=");
     CHECK_FALSE(form->contains(""));
     CHECK(form->get("missing").empty());
-    CHECK(form_fields::parse("a=1&&b=2&", error));
-    CHECK(form_fields::parse("", error));
+    CHECK(form_fields::parse("a=1&&b=2&"));
+    CHECK(form_fields::parse(""));
 
-    CHECK_FALSE(form_fields::parse("text=a&text=b", error));
-    CHECK(error.reason == "repeated form field \"text\"");
-    CHECK_FALSE(form_fields::parse("text=a&te%78t=b", error)); // the same name once decoded
-    CHECK_FALSE(form_fields::parse("text=%zz", error));
-    CHECK(error.reason == "malformed form encoding");
-    CHECK_FALSE(form_fields::parse("text=%4", error));
-    CHECK_FALSE(form_fields::parse("text=%00", error));
+    CHECK(refused(form_fields::parse("text=a&text=b")) == "repeated form field \"text\"");
+    CHECK_FALSE(form_fields::parse("text=a&te%78t=b")); // the same name once decoded
+    CHECK(refused(form_fields::parse("text=%zz")) == "malformed form encoding");
+    CHECK_FALSE(form_fields::parse("text=%4"));
+    CHECK_FALSE(form_fields::parse("text=%00"));
 }
 
 TEST_CASE("form: slash command fields", "[slack][form]")
 {
-    parse_error error;
     const auto c = parse_slash_command(
         "token=x&team_id=T1&team_domain=d&channel_id=C2&channel_name=general&user_id=U3&user_name=ada&"
         "command=%2Fquiz&text=start+zero&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2F1%2F2%2Fabc&"
-        "trigger_id=1.2.3&api_app_id=A4",
-        error);
+        "trigger_id=1.2.3&api_app_id=A4");
     REQUIRE(c);
     CHECK(c->team_id == "T1");
     CHECK(c->team_domain == "d");
@@ -51,9 +61,9 @@ TEST_CASE("form: slash command fields", "[slack][form]")
     CHECK(c->text == "start zero");
     CHECK(c->response_url == "https://hooks.slack.com/commands/1/2/abc");
 
-    CHECK_FALSE(parse_slash_command("team_id=T1&command=%2Fquiz", error));
-    CHECK(error.reason == "a slash command needs team_id, user_id and command");
-    CHECK_FALSE(parse_slash_command("team_id=T1&user_id=U1&command=%2Fquiz&text=a&text=b", error));
+    CHECK(refused(parse_slash_command("team_id=T1&command=%2Fquiz")) ==
+          "a slash command needs team_id, user_id and command");
+    CHECK_FALSE(parse_slash_command("team_id=T1&user_id=U1&command=%2Fquiz&text=a&text=b"));
     CHECK(is_ssl_check("ssl_check=1&token=x"));
     CHECK_FALSE(is_ssl_check("ssl_check=0"));
     CHECK_FALSE(is_ssl_check("team_id=T1"));
@@ -71,8 +81,7 @@ TEST_CASE("form: block_actions payload", "[slack][form]")
         "message%22%2C%22channel_id%22%3A%22C1%22%7D%2C%22channel%22%3A%7B%22id%22%3A%22C1%22%7D%2C%22response_url%22"
         "%3A%22https%3A%2F%2Fh%2Fx%22%2C%22actions%22%3A%5B%7B%22type%22%3A%22button%22%2C%22action_id%22%3A%22answer_B"
         "%22%2C%22block_id%22%3A%22b%22%2C%22value%22%3A%227%3A2%3A1%22%7D%5D%7D";
-    parse_error error;
-    const auto p = parse_interaction(body, error);
+    const auto p = parse_interaction(body);
     REQUIRE(p);
     CHECK(p->type == "block_actions");
     CHECK(p->team_id == "T1");
@@ -87,26 +96,22 @@ TEST_CASE("form: block_actions payload", "[slack][form]")
     CHECK(p->actions[0].action_id == "answer_B");
     CHECK(p->actions[0].value == "7:2:1");
 
-    CHECK_FALSE(parse_interaction("payload=%7B", error));
-    CHECK(error.reason.starts_with("malformed JSON"));
-    CHECK_FALSE(parse_interaction("payload=%5B%5D", error));
-    CHECK_FALSE(parse_interaction("other=1", error));
-    CHECK(error.reason == "no payload field");
-    CHECK_FALSE(parse_interaction("payload=%7B%7D&payload=%7B%7D", error));
-    CHECK_FALSE(parse_interaction("payload=%7B%22type%22%3A%22block_actions%22%7D", error));
+    CHECK(refused(parse_interaction("payload=%7B")).starts_with("malformed JSON"));
+    CHECK_FALSE(parse_interaction("payload=%5B%5D"));
+    CHECK(refused(parse_interaction("other=1")) == "no payload field");
+    CHECK_FALSE(parse_interaction("payload=%7B%7D&payload=%7B%7D"));
+    CHECK_FALSE(parse_interaction("payload=%7B%22type%22%3A%22block_actions%22%7D"));
 }
 
 TEST_CASE("events: envelopes", "[slack][events]")
 {
-    parse_error error;
-    const auto check = parse_event(R"({"token":"t","challenge":"3eZbrw1aB","type":"url_verification"})", error);
+    const auto check = parse_event(R"({"token":"t","challenge":"3eZbrw1aB","type":"url_verification"})");
     REQUIRE(check);
     CHECK(check->type == "url_verification");
     CHECK(check->challenge == "3eZbrw1aB");
 
     const auto dm = parse_event(R"({"type":"event_callback","team_id":"T1","event_id":"Ev1","event_time":1,
-        "event":{"type":"message","user":"U1","channel":"D1","channel_type":"im","text":"b","ts":"1.2"}})",
-                                error);
+        "event":{"type":"message","user":"U1","channel":"D1","channel_type":"im","text":"b","ts":"1.2"}})");
     REQUIRE(dm);
     REQUIRE(dm->inner);
     CHECK(dm->event_id == "Ev1");
@@ -115,10 +120,10 @@ TEST_CASE("events: envelopes", "[slack][events]")
     CHECK(dm->inner->text == "b");
     CHECK(dm->inner->bot_id.empty());
 
-    CHECK_FALSE(parse_event(R"({"type":"event_callback","team_id":"T1","event":{}})", error));
-    CHECK_FALSE(parse_event("[1]", error));
-    CHECK_FALSE(parse_event("{", error));
-    CHECK_FALSE(parse_event(std::string(100, '[') + std::string(100, ']'), error));
+    CHECK_FALSE(parse_event(R"({"type":"event_callback","team_id":"T1","event":{}})"));
+    CHECK_FALSE(parse_event("[1]"));
+    CHECK_FALSE(parse_event("{"));
+    CHECK_FALSE(parse_event(std::string(100, '[') + std::string(100, ']')));
 }
 
 TEST_CASE("command words and direct messages", "[slack][form]")
@@ -168,6 +173,20 @@ TEST_CASE("button ids and values", "[slack][form]")
         const auto made = ids_of(c);
         CHECK(parse_click(made.action_id, made.value) == c);
     }
+}
+
+TEST_CASE("clicked buttons: a session's or a round's, read into one typed value", "[slack][form][rounds]")
+{
+    const auto session = parse_clicked_button("answer_B", "12:3:1");
+    REQUIRE(session);
+    CHECK(std::get<click>(*session) == click{answer_click{quiz::engine::session_id{12}, 3, 1}});
+    const auto round = parse_clicked_button("round_answer_C", "42:2:2");
+    REQUIRE(round);
+    CHECK(std::get<round_click>(*round) == round_click{round_click::kind::answer, quiz::engine::round_id{42}, 2, 2});
+    CHECK(std::get<round_click>(*parse_clicked_button("round_mine", "42")).what == round_click::kind::mine);
+    CHECK_FALSE(parse_clicked_button("answer_A", "42:1"));
+    CHECK_FALSE(parse_clicked_button("round_next", "x"));
+    CHECK_FALSE(parse_clicked_button("delete_everything", "1"));
 }
 
 TEST_CASE("/quiz group options", "[slack][form][rounds]")

@@ -3,6 +3,7 @@
 // within Block Kit's limits whatever the pack and the names hold.
 #include "bot/slack/block_limits.hpp"
 #include "bot/slack/round_blocks.hpp"
+#include "bot/tutoring/screen_parts.hpp"
 #include "tests/slack/support/block_kit_limits.hpp"
 
 #include <boost/json/serialize.hpp>
@@ -62,8 +63,7 @@ quiz::bot::tutoring::round_screen revealed(quiz::bot::tutoring::round_screen s)
     r.section = quiz::engine::section_key{"stages"};
     r.section_title = "ZeRO stages";
     s.reveal = r;
-    s.guide =
-        quiz::bot::tutoring::guide_section{quiz::engine::pack_key{"zero"}, r.section, r.section_title, language::en};
+    s.guide = quiz::bot::tutoring::read_more(quiz::engine::pack_key{"zero"}, r.section, r.section_title, language::en);
     return s;
 }
 
@@ -179,16 +179,16 @@ TEST_CASE("round blocks: the scoreboard escapes names and stays within Block Kit
 
 TEST_CASE("round blocks: a member's answer judged, privately", "[slack][rounds]")
 {
-    quiz::bot::tutoring::judged_screen judged;
-    judged.round = quiz::engine::round_id{42};
-    judged.told.correct = false;
-    judged.told.chosen = {1, "Stage 2", "Stage 2 shards gradients."};
-    judged.told.answer = {2, "Stage 3", "Stage 3 also shards the parameters."};
-    judged.told.misconception_label = "Stages add up";
-    judged.told.section = quiz::engine::section_key{"stages"};
-    judged.told.section_title = "ZeRO stages";
-    judged.guide = {quiz::engine::pack_key{"zero"}, judged.told.section, "ZeRO stages", language::en};
-    const auto message = judged_message(judged, language::en, {"https://quiz.example"});
+    quiz::engine::feedback told;
+    told.correct = false;
+    told.chosen = {1, "Stage 2", "Stage 2 shards gradients."};
+    told.answer = {2, "Stage 3", "Stage 3 also shards the parameters."};
+    told.misconception_label = "Stages add up";
+    told.section = quiz::engine::section_key{"stages"};
+    told.section_title = "ZeRO stages";
+    const auto judged =
+        quiz::bot::tutoring::judged_of(quiz::engine::round_id{42}, quiz::engine::pack_key{"zero"}, told, language::en);
+    const auto message = judged_message(judged, {"https://quiz.example"});
     quiz::test::check_message(message);
     CHECK(holds(message, "Not quite."));
     CHECK(holds(message, "You chose B, a common confusion: Stages add up."));

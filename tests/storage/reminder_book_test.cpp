@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The SQLite reminder book: a schedule round-trips through the learner row and reminder_schedule, due ones come
-// earliest first and only while enabled, a local day is recorded once, and the facts a claim reads.
+// earliest first and only while enabled, a local day is recorded once, and the facts a claim reads; the refused flag
+// as the identity directory reads it with the learner and clears it.
 #include "storage/database.hpp"
+#include "storage/sqlite_identity_directory.hpp"
 #include "storage/sqlite_identity_store.hpp"
 #include "storage/sqlite_reminder_book.hpp"
 
@@ -52,6 +54,42 @@ TEST_CASE("a reminder schedule round-trips and a learner who never set one has r
     f.book.save(ann, s);
     CHECK(f.book.find(ann) == s);
     CHECK(f.db.execAndGet("SELECT reminder_minute IS NULL FROM learner").getInt() == 1);
+}
+
+TEST_CASE("a refused reminder is said once: the learner's lookup reads the flag, clearing it leaves the rest")
+{
+    book_fixture f;
+    quiz::storage::sqlite_identity_directory directory{f.db};
+    const quiz::engine::platform_identity who{"discord", "1"};
+    const auto first = directory.ensure_learner(who, "Ann");
+    CHECK_FALSE(first.reminders_refused); // a new learner, no schedule row
+
+    quiz::engine::reminder_schedule s;
+    s.zone = "Europe/Paris";
+    s.last_sent = at(2, 17);
+    s.ignored_in_a_row = 1;
+    f.book.save(first.id, s);
+    CHECK_FALSE(directory.ensure_learner(who, "").reminders_refused); // a schedule, not refused
+
+    s.refused = true;
+    f.book.save(first.id, s);
+    const auto entered = directory.ensure_learner(who, "");
+    CHECK(entered.id == first.id);
+    CHECK(entered.reminders_refused);
+    CHECK(directory.ensure_learner(who, "").reminders_refused); // reading it changes nothing
+
+    directory.clear_reminders_refused(first.id);
+    CHECK_FALSE(directory.ensure_learner(who, "").reminders_refused);
+    s.refused = false;
+    CHECK(f.book.find(first.id) == s); // only the flag changed
+
+    // Another learner's flag is theirs alone.
+    const quiz::engine::platform_identity other{"discord", "2"};
+    const auto bob = directory.ensure_learner(other, "Bob");
+    s.refused = true;
+    f.book.save(bob.id, s);
+    directory.clear_reminders_refused(first.id);
+    CHECK(directory.ensure_learner(other, "").reminders_refused);
 }
 
 TEST_CASE("due schedules come earliest first, only while enabled, and the earliest to come is known")

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The playground in a real browser: Debian's chromium, headless, driven by playwright-core (no browser download).
 // Starts `quizbot serve` on a free loopback port with a fresh database, answers three questions, checks the
-// feedback and explanations, switches to French, opens a guide section, and saves screenshots in WORK.
+// feedback and explanations and a heads-up said first, switches to French, opens a guide section, and saves
+// screenshots in WORK.
 // Usage: node playground_browser.mjs QUIZBOT CONTENT_DIR CHROMIUM WORK
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +48,8 @@ async function answerOne(page, index, useKeyboard) {
   return verdict;
 }
 
-const server = await startServer(quizbot, { QUIZBOT_DB: join(scratch, 'quizbot.db'), QUIZBOT_CONTENT: contentDir });
+const database = join(scratch, 'quizbot.db');
+const server = await startServer(quizbot, { QUIZBOT_DB: database, QUIZBOT_CONTENT: contentDir });
 const { url } = server;
 let context;
 let failed = false;
@@ -74,7 +77,14 @@ try {
   await page.click('#next');
   await answerOne(page, 1, true);
   await page.click('#next');
+  check(await page.isHidden('#heads-up'), 'no heads-up while there is nothing to say first');
+  // What a reminder the platform refused leaves in the database (docs/reminders.md): the next answer says so first.
+  execFileSync('sqlite3', ['-cmd', '.timeout 10000', database,
+    'INSERT INTO reminder_schedule (learner_id, refused) SELECT id, 1 FROM learner WHERE true' +
+    ' ON CONFLICT (learner_id) DO UPDATE SET refused = 1']);
   await answerOne(page, 2, false);
+  await page.waitForSelector('#heads-up:not([hidden])');
+  check((await page.textContent('#heads-up')).startsWith('Your reminders by DM are off'), 'the heads-up is shown');
   await page.waitForSelector('#stats .concepts li');
   // Every concept is listed, and the bundled pack labels one "FSDP2 (`fully_shard`)": shown as code, no backticks.
   check(!(await page.innerText('#stats')).includes('`'), 'the progress panel shows no Markdown markers');

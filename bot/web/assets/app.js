@@ -57,6 +57,14 @@ function showStatus(text, isError) {
   box.classList.toggle('error', !!isError);
 }
 
+// Said first, once, by the server when it has something to tell before the screen (reminders turned off because
+// they could not be delivered): shown until the page is left.
+function showHeadsUp(data) {
+  if (!data || !data.heads_up) return;
+  $('heads-up').textContent = data.heads_up;
+  $('heads-up').hidden = false;
+}
+
 function applyLabels() {
   document.documentElement.lang = state.lang;
   $('languages').setAttribute('aria-label', label('language'));
@@ -209,6 +217,7 @@ async function start() {
     store.set('learner', data.learner);
     store.set('pack', data.pack);
     showStatus('');
+    showHeadsUp(data);
     renderScreen(data);
     loadStats();
   } catch (e) {
@@ -225,6 +234,7 @@ async function answer(position) {
     const { status, data } = await call('POST', '/api/play/answer', {
       learner: state.learner, session: state.session, sequence: state.card.sequence, choice: position,
     });
+    showHeadsUp(data);
     if (status === 200) {
       state.answered = true;
       state.next = data;
@@ -252,6 +262,7 @@ async function loadStats() {
     '&lang=' + state.lang, undefined, state.learner);
   const box = $('stats');
   box.replaceChildren();
+  showHeadsUp(data);
   if (status !== 200) return;
   const lines = document.createElement('ul');
   lines.className = 'stats-lines';

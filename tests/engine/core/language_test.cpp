@@ -19,6 +19,22 @@ TEST_CASE("platform locales map to a language by their primary subtag")
     CHECK_FALSE(parse_language("de").has_value());
     CHECK_FALSE(parse_language("").has_value());
     CHECK_FALSE(parse_language("fra").has_value());
+    // A terminal's LANG: POSIX adds a codeset and a modifier.
+    CHECK(parse_language("fr_FR.UTF-8") == language::fr);
+    CHECK(parse_language("fr.UTF-8") == language::fr);
+    CHECK(parse_language("en_GB@euro") == language::en);
+    CHECK_FALSE(parse_language("C.UTF-8").has_value());
+}
+
+TEST_CASE("a locale quizbot does not speak is spoken to in English")
+{
+    using quiz::engine::language_of_locale;
+    CHECK(language_of_locale("fr") == language::fr);
+    CHECK(language_of_locale("fr_CA.UTF-8") == language::fr);
+    CHECK(language_of_locale("en-GB") == language::en);
+    CHECK(language_of_locale("de") == language::en);
+    CHECK(language_of_locale("") == language::en);
+    CHECK(language_of_locale("C") == language::en);
 }
 
 TEST_CASE("language codes round-trip")

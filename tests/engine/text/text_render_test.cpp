@@ -53,19 +53,52 @@ TEST_CASE("a card shows its progress, lettered choices and the guide section")
     CHECK_THAT(fr, Contains("Guide\u00a0: ZeRO stages"));
 }
 
-TEST_CASE("feedback on a wrong answer quotes the choice's confusion, the answer and when it comes back")
+TEST_CASE("a card's guide line can be a front end's own, with its link")
 {
-    const auto text = render_feedback(sample_feedback(), language::en);
-    CHECK_THAT(text, Contains("Not quite."));
-    CHECK_THAT(text, Contains("You chose B, a common confusion: stages mixed up."));
-    CHECK_THAT(text, Contains("Parameters are sharded from stage 3."));
-    CHECK_THAT(text, Contains("The answer is A: Gradients"));
-    CHECK_THAT(text, Contains("Next, a question on the same confusion."));
-    CHECK_THAT(text, Contains("This question comes back in a few questions."));
-    CHECK_THAT(text, Contains("Next review: tomorrow."));
-    const auto fr = render_feedback(sample_feedback(), language::fr);
-    CHECK_THAT(fr, Contains("Vous avez choisi B, une confusion fréquente\u00a0: stages mixed up."));
-    CHECK_THAT(fr, Contains("La bonne réponse est A\u00a0: Gradients"));
+    const auto text = render_card(sample_card(language::en), noon_day0(), "[Guide: ZeRO stages](<https://q/g>)");
+    CHECK_THAT(text, Contains("\n[Guide: ZeRO stages](<https://q/g>)\n"));
+    CHECK(text.find("\nGuide: ZeRO stages") == std::string::npos);
+    CHECK(card_guide_line(sample_card(language::en)) == "Guide: ZeRO stages");
+    CHECK(read_more_line("ZeRO stages", language::fr) == "Pour aller plus loin\u00a0: ZeRO stages");
+}
+
+TEST_CASE("feedback sentences on a wrong answer: the choice's confusion, the answer and when it comes back")
+{
+    const auto said = feedback_sentences_of(sample_feedback(), language::en);
+    CHECK(said.verdict == "Not quite.");
+    CHECK(said.chosen == "You chose B, a common confusion: stages mixed up.");
+    CHECK(said.answer == "The answer is A: Gradients");
+    CHECK(said.what_next == std::vector<std::string>{"Next, a question on the same confusion.",
+                                                     "This question comes back in a few questions.",
+                                                     "Next review: tomorrow."});
+    const auto fr = feedback_sentences_of(sample_feedback(), language::fr);
+    CHECK(fr.verdict == "Pas tout à fait.");
+    CHECK(fr.chosen == "Vous avez choisi B, une confusion fréquente\u00a0: stages mixed up.");
+    CHECK(fr.answer == "La bonne réponse est A\u00a0: Gradients");
+
+    auto untagged = sample_feedback();
+    untagged.misconception_label.reset();
+    CHECK(feedback_sentences_of(untagged, language::en).chosen == "You chose B: Parameters");
+    auto right = sample_feedback();
+    right.correct = true;
+    right.chosen = right.answer;
+    CHECK(feedback_sentences_of(right, language::en).verdict == "Right!");
+    CHECK(feedback_sentences_of(right, language::en).chosen.empty());
+}
+
+TEST_CASE("feedback as text: the sentences, the explanations between them, then the guide line")
+{
+    const auto told = sample_feedback();
+    const auto text = render_feedback(told, feedback_sentences_of(told, language::en), "Read more: ZeRO stages");
+    CHECK(text == "Not quite.\n"
+                  "You chose B, a common confusion: stages mixed up.\n"
+                  "Parameters are sharded from stage 3.\n"
+                  "The answer is A: Gradients\n"
+                  "Stage 2 adds gradients.\n"
+                  "Next, a question on the same confusion.\n"
+                  "This question comes back in a few questions.\n"
+                  "Next review: tomorrow.\n"
+                  "Read more: ZeRO stages\n");
 }
 
 TEST_CASE("a summary, stats and a scoreboard in both languages")

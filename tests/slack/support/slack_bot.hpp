@@ -190,9 +190,10 @@ public:
                 {"text", text},      {"ts", "1.1"},  {"event_ts", "1.1"}};
     }
 
+    [[nodiscard]] std::string db_path() const { return (dir_.path() / "quizbot.db").string(); }
     [[nodiscard]] long long count(const std::string& sql) const
     {
-        SQLite::Database db((dir_.path() / "quizbot.db").string(), SQLite::OPEN_READONLY);
+        SQLite::Database db(db_path(), SQLite::OPEN_READONLY);
         return db.execAndGet(sql).getInt64();
     }
     /// Size of the database's write-ahead log.
