@@ -98,12 +98,12 @@ void server_timers::start_expiry(const config& cfg, assembly::core& core, spdlog
 
 reports_thread::reports_thread(report_access& access, assembly::core& core, const config& cfg,
                                const http::executors& run_on, http::router& routes, spdlog::logger& log)
-    : source_(access.source),
+    : source_(access.source), run_here_([this](std::function<void()> f) { boost::asio::post(thread_, std::move(f)); }),
       class_reports_({
           *source_,
           core.content().library,
           core.tutoring().shelf(),
-          [this](std::function<void()> f) { boost::asio::post(thread_, std::move(f)); },
+          run_here_,
           run_on.post,
           // `/quiz report`'s link to the dashboard; the public URL is read at each use: it is known once listening.
           [&links = access.links, &public_url = cfg.public_url](const std::string& scope, const std::string& by,
@@ -123,7 +123,7 @@ reports_thread::reports_thread(report_access& access, assembly::core& core, cons
              const engine::report_scope& scope, const std::optional<engine::pack_key>& pack, engine::instant at) {
              return dashboard::load_class_view(*source, library, scope, pack, at);
          },
-         [this](std::function<void()> f) { boost::asio::post(thread_, std::move(f)); }, core.clock(),
+         run_here_, core.clock(),
          [&log](const std::exception& e) { log.error("dashboard report failed error={}", log_quote(e.what())); }});
 }
 

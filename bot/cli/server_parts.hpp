@@ -82,6 +82,7 @@ public:
 private:
     std::shared_ptr<engine::report_source> source_;
     boost::asio::thread_pool thread_{1};
+    std::function<void(std::function<void()>)> run_here_; ///< posts to thread_
     tutoring::class_reports class_reports_;
 };
 
