@@ -74,14 +74,16 @@ group_commit::~group_commit()
     writer_.join();
 }
 
-void group_commit::submit(unit work, completion done)
+void group_commit::submit(unit work, completion done) { enqueue(std::move(work), std::move(done), true); }
+
+void group_commit::enqueue(unit work, completion done, bool keep)
 {
     {
         const std::lock_guard lock(mutex_);
         if (stopping_) {
             throw std::logic_error("group_commit: submit after shutdown began");
         }
-        queue_.push_back({std::move(work), std::move(done), nullptr});
+        queue_.push_back({std::move(work), std::move(done), nullptr, keep});
     }
     wake_.notify_one();
 }
@@ -139,6 +141,9 @@ void group_commit::run_batch(std::deque<pending>& batch)
         try {
             execute(control->savepoint);
             item.work();
+            if (!item.keep) {
+                execute(control->rollback_to); // a preview: it ran, and leaves nothing behind
+            }
             execute(control->release);
         } catch (...) {
             item.failure = std::current_exception();

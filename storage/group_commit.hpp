@@ -78,6 +78,11 @@ public:
     template <class F>
     std::invoke_result_t<F&> run(F work);
 
+    /// Queues a unit whose changes are rolled back once it has run, and waits for it: a preview of what the unit
+    /// would do (what `work` returns), recorded nowhere. Rethrows its exception.
+    template <class F>
+    std::invoke_result_t<F&> run_rolled_back(F work);
+
     [[nodiscard]] group_commit_stats stats() const;
 
     /// From inside a unit (the writer thread): once this unit's transaction has committed, checkpoint the WAL and
@@ -91,8 +96,12 @@ private:
         unit work;
         completion done;
         std::exception_ptr failure;
+        bool keep = true; ///< false: the unit's savepoint is rolled back after it ran (run_rolled_back)
     };
     struct statements;
+    void enqueue(unit work, completion done, bool keep);
+    template <class F>
+    std::invoke_result_t<F&> wait_for(F& work, bool keep);
     void writer_loop();
     void run_batch(std::deque<pending>& batch);
     bool take_waiting(std::deque<pending>& batch);
@@ -112,31 +121,45 @@ private:
 template <class F>
 std::invoke_result_t<F&> group_commit::run(F work)
 {
+    return wait_for(work, true);
+}
+
+template <class F>
+std::invoke_result_t<F&> group_commit::run_rolled_back(F work)
+{
+    return wait_for(work, false);
+}
+
+template <class F>
+std::invoke_result_t<F&> group_commit::wait_for(F& work, bool keep)
+{
     using result_type = std::invoke_result_t<F&>;
     std::promise<result_type> promise;
     auto future = promise.get_future();
     if constexpr (std::is_void_v<result_type>) {
-        submit([&work] { work(); },
-               [&promise](std::exception_ptr failure) {
-                   if (failure) {
-                       promise.set_exception(failure);
-                   } else {
-                       promise.set_value();
-                   }
-               });
+        enqueue([&work] { work(); },
+                [&promise](std::exception_ptr failure) {
+                    if (failure) {
+                        promise.set_exception(failure);
+                    } else {
+                        promise.set_value();
+                    }
+                },
+                keep);
         return future.get();
     } else {
         // Written by the unit and read by the completion, both on the writer thread; this frame outlives both
         // because it waits for the future.
         std::optional<result_type> value;
-        submit([&work, &value] { value.emplace(work()); },
-               [&promise, &value](std::exception_ptr failure) {
-                   if (failure) {
-                       promise.set_exception(failure);
-                   } else {
-                       promise.set_value(std::move(*value));
-                   }
-               });
+        enqueue([&work, &value] { value.emplace(work()); },
+                [&promise, &value](std::exception_ptr failure) {
+                    if (failure) {
+                        promise.set_exception(failure);
+                    } else {
+                        promise.set_value(std::move(*value));
+                    }
+                },
+                keep);
         return future.get();
     }
 }

@@ -1,25 +1,18 @@
 // SPDX-License-Identifier: MIT
 // `quizbot play`: a tutoring session in the terminal, on the real tutor and the SQLite database.
+#include "bot/assembly/core.hpp"
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/content_dir.hpp"
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/option_values.hpp"
 #include "bot/logging.hpp"
-#include "bot/recall_refitter.hpp"
 #include "bot/tutoring/guide_link.hpp"
 #include "bot/tutoring/service.hpp"
 #include "engine/text/catalog.hpp"
 #include "engine/text/text_render.hpp"
 #include "engine/tutor/choice_order.hpp"
-#include "engine/tutor/tutor_service.hpp"
-#include "storage/database.hpp"
-#include "storage/group_commit.hpp"
-#include "storage/open_error.hpp"
-#include "storage/sqlite_identity_directory.hpp"
-#include "storage/sqlite_unit_of_work.hpp"
 
-#include <SQLiteCpp/Database.h>
 #include <spdlog/logger.h>
 
 #include <algorithm>
@@ -204,17 +197,14 @@ bool confirmed(io streams, const tutoring::confirm_screen& question)
     return answer == "y" || answer == "Y" || answer == "yes" || answer == "YES";
 }
 
+/// The core's clock: --now when given, else the system's.
 class clock_source {
 public:
-    explicit clock_source(std::optional<engine::instant> fixed) : fixed_(fixed) {}
-    [[nodiscard]] engine::instant now() const
-    {
-        return fixed_.value_or(
-            std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
-    }
+    explicit clock_source(assembly::clock_fn clock) : clock_(std::move(clock)) {}
+    [[nodiscard]] engine::instant now() const { return clock_(); }
 
 private:
-    std::optional<engine::instant> fixed_;
+    assembly::clock_fn clock_;
 };
 
 /// The person at this terminal, in the local workspace. Their language: the one given with --lang (a choice, kept),
@@ -380,46 +370,21 @@ int play(const play_options& options, io streams)
     if (!found) {
         return exit_failure;
     }
-    engine::pack_library packs;
+    assembly::packs packs;
     const engine::pack& content = packs.add(std::move(*found)).content();
 
-    SQLite::Database db = storage::open_database(options.db);
-    storage::sqlite_unit_of_work_factory units(db);
-    engine::tutor tutor(units, packs);
-    const clock_source clock(options.fixed_now);
-    // The learner's memory model is refitted on a connection and thread of its own while they read the feedback.
-    storage::open_options fitting_open;
-    fitting_open.verify = false; // the main connection checked the file just before
-    SQLite::Database fitting_db = storage::open_database(options.db, fitting_open);
-    storage::sqlite_unit_of_work_factory fitting_reads(fitting_db,
-                                                       storage::sqlite_unit_of_work_factory::start::deferred);
-    storage::sqlite_unit_of_work_factory fitting_writes(fitting_db);
     const auto log = make_stderr_logger(log_format::plain);
     log->set_level(spdlog::level::warn);
-    recall_refitter_options refit_options;
-    refit_options.hold_until_published = true;
-    recall_refitter refitter(
-        fitting_reads, fitting_writes, [&clock] { return clock.now(); }, *log, refit_options);
-    tutor.listen(&refitter);
-
     // Each action is one unit of the writer, as in `quizbot serve`: committed (synchronous=FULL) before its screen.
-    std::optional<storage::group_commit> writer;
-    storage::sqlite_identity_directory identities(db, [&writer] { writer->truncate_wal_after_commit(); });
-    storage::group_commit_options writer_options;
-    writer_options.on_batch = [&refitter](const storage::group_commit_batch&) { refitter.publish(); };
-    writer.emplace(db, writer_options);
-    tutoring::service desk({tutor,
-                            identities,
-                            *writer,
-                            packs,
-                            {content.key},
-                            [&clock] { return clock.now(); },
-                            // The seed only shuffles choices; the instant varies it from one session to the next.
-                            [&clock] { return static_cast<std::uint64_t>(clock.now().time_since_epoch().count()); },
-                            *log,
-                            nullptr,
-                            nullptr,
-                            nullptr});
+    // The learner's memory model is refitted on a connection and thread of its own while they read the feedback.
+    assembly::core_options core_options;
+    core_options.clock = assembly::clock_at(options.fixed_now);
+    // The seed only shuffles choices; the instant varies it from one session to the next.
+    core_options.seeds = assembly::seeds_from(core_options.clock);
+    core_options.refit.emplace();
+    assembly::core core(assembly::open_storage({options.db}), std::move(packs), core_options, *log);
+    tutoring::service& desk = core.start_tutoring({});
+    const clock_source clock(core.clock());
 
     const auto who = local_actor(options);
     if (options.lang) {
@@ -434,9 +399,8 @@ int play(const play_options& options, io streams)
     streams.out << title << '\n';
 
     const auto end = run_session({options, streams, desk, who, content, clock}, shown);
-    refitter.wait_idle(); // a fit under way finishes before the process ends
+    core.refitter()->wait_idle(); // a fit under way finishes before the process ends
     if (end != session_end::summary) {
-        writer.reset();
         return end == session_end::erased ? exit_ok : exit_failure;
     }
     if (const auto* summary = std::get_if<tutoring::summary_screen>(&shown.body)) {
@@ -446,8 +410,7 @@ int play(const play_options& options, io streams)
     if (const auto* progress = std::get_if<tutoring::stats_screen>(&stats.body)) {
         streams.out << '\n' << engine::joined_lines(progress->lines);
     }
-    writer.reset(); // its queue drained while the stores it runs on are alive
-    return exit_ok;
+    return exit_ok; // the core finishes the writer's queue while the stores it runs on are alive
 }
 
 int run_play(const std::vector<std::string_view>& words, io streams)
@@ -455,7 +418,7 @@ int run_play(const std::vector<std::string_view>& words, io streams)
     const play_options options = parse_options(words);
     try {
         return play(options, streams);
-    } catch (const storage::open_error& e) {
+    } catch (const assembly::database_unavailable& e) {
         streams.err << "error: " << e.what() << '\n';
         return exit_failure;
     }

@@ -1,23 +1,18 @@
 // SPDX-License-Identifier: MIT
 // `quizbot remind preview [--at TIME]`: the reminders the server would send at TIME, found and decided by the same
 // claim as `quizbot serve`, inside a transaction that is rolled back: nothing is sent or recorded.
+#include "bot/assembly/core.hpp"
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/content_dir.hpp"
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/option_values.hpp"
+#include "bot/logging.hpp"
 #include "bot/time_text.hpp"
-#include "bot/time_zones.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/reminders/reminder_claims.hpp"
-#include "engine/tutor/tutor_service.hpp"
-#include "storage/database.hpp"
-#include "storage/open_error.hpp"
-#include "storage/sqlite_reminder_book.hpp"
-#include "storage/sqlite_unit_of_work.hpp"
 
-#include <SQLiteCpp/Database.h>
-#include <SQLiteCpp/Transaction.h>
+#include <spdlog/logger.h>
 
 #include <array>
 #include <chrono>
@@ -57,9 +52,7 @@ int run_remind_preview(const std::vector<std::string_view>& words, io streams)
         streams.err << "error: no database at " << path << " (see --db and QUIZBOT_DB)\n";
         return exit_failure;
     }
-    const auto at =
-        instant_option(parsed, "at")
-            .value_or(std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
+    auto clock = assembly::clock_at(instant_option(parsed, "at"));
     const std::vector<std::filesystem::path> dirs{content_dir(parsed)};
     auto loaded = content::load_packs(dirs);
     if (!loaded.ok()) {
@@ -68,38 +61,32 @@ int run_remind_preview(const std::vector<std::string_view>& words, io streams)
         }
         return exit_failure;
     }
-    engine::pack_library library;
-    std::vector<engine::pack_key> packs;
+    assembly::packs packs;
     for (auto& p : loaded.packs) {
-        packs.push_back(p.key);
-        library.add(std::move(p));
+        packs.add(std::move(p));
     }
     try {
-        SQLite::Database db = storage::open_database(path);
-        storage::sqlite_unit_of_work_factory units(db); // nested in the transaction below: savepoints
-        engine::tutor tutor(units, library);
-        storage::sqlite_reminder_book book(db);
-        const time_zone_cache zones;
-        const auto due_count = [&tutor, &packs](engine::learner_id learner, engine::instant when) {
-            int due = 0;
-            for (const auto& pack : packs) {
-                if (const auto stats = tutor.stats(learner, pack, when)) {
-                    due += stats->due_now;
-                }
-            }
-            return due;
-        };
-        SQLite::Transaction preview(db); // rolled back when it goes out of scope: a preview changes nothing
+        const auto log = make_stderr_logger(log_format::plain);
+        log->set_level(spdlog::level::warn);
+        assembly::core_options core_options;
+        core_options.clock = std::move(clock);
+        assembly::core core(assembly::open_storage({path}), std::move(packs), core_options, *log);
+        const auto at = core.clock()();
         std::vector<engine::claimed_reminder> to_send;
         std::array<int, 6> skipped{};
-        for (bool more = true; more;) {
-            auto claims = engine::claim_due_reminders(book, zones, due_count, at, 500);
-            to_send.insert(to_send.end(), claims.to_send.begin(), claims.to_send.end());
-            for (std::size_t i = 0; i < skipped.size(); ++i) {
-                skipped.at(i) += claims.skipped.at(i);
+        // One unit of the writer, rolled back once it has run: a preview changes nothing.
+        core.run_rolled_back([&] {
+            const auto due_count = core.due_reviews();
+            for (bool more = true; more;) {
+                auto claims =
+                    engine::claim_due_reminders(core.storage().reminder_book(), core.zones(), due_count, at, 500);
+                to_send.insert(to_send.end(), claims.to_send.begin(), claims.to_send.end());
+                for (std::size_t i = 0; i < skipped.size(); ++i) {
+                    skipped.at(i) += claims.skipped.at(i);
+                }
+                more = claims.more;
             }
-            more = claims.more;
-        }
+        });
         const auto when = [](engine::instant t) {
             return format_iso8601(std::chrono::time_point_cast<std::chrono::microseconds>(t));
         };
@@ -114,7 +101,7 @@ int run_remind_preview(const std::vector<std::string_view>& words, io streams)
                 streams.out << "skipped, " << skip_names.at(i) << ": " << skipped.at(i) << '\n';
             }
         }
-    } catch (const storage::open_error& e) {
+    } catch (const assembly::database_unavailable& e) {
         streams.err << "error: " << e.what() << '\n';
         return exit_failure;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `quizbot report demo-class`: a class of simulated learners studying a real pack through the real tutoring layer,
 // so that the reports can be tried (and tested) on data written exactly as the server writes it.
+#include "bot/assembly/core.hpp"
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/content_dir.hpp"
@@ -9,14 +10,7 @@
 #include "bot/logging.hpp"
 #include "bot/tutoring/service.hpp"
 #include "engine/sim/sim_world.hpp"
-#include "engine/tutor/tutor_service.hpp"
-#include "storage/database.hpp"
-#include "storage/group_commit.hpp"
-#include "storage/open_error.hpp"
-#include "storage/sqlite_identity_directory.hpp"
-#include "storage/sqlite_unit_of_work.hpp"
 
-#include <SQLiteCpp/Database.h>
 #include <spdlog/logger.h>
 
 #include <algorithm>
@@ -155,33 +149,21 @@ int run_demo(const std::vector<std::string_view>& words, io streams)
     }
     const auto course = course_of(*content, options.seed);
     engine::sim::world world(course, options.seed, options.learners);
-    engine::pack_library packs;
+    assembly::packs packs;
     const engine::pack_index& index = packs.add(std::move(*content));
 
     try {
-        SQLite::Database db = storage::open_database(options.db);
-        // Generated data needs no power-cut durability; a sync per answer would take minutes for a class.
-        db.exec("PRAGMA synchronous = OFF");
-        storage::sqlite_unit_of_work_factory units(db);
-        engine::tutor tutor(units, packs);
-        storage::sqlite_identity_directory identities(db);
-        storage::group_commit writer(db);
         const auto log = make_stderr_logger(log_format::plain);
         log->set_level(spdlog::level::warn);
         engine::instant now = options.start;
-        std::uint64_t sessions = 0;
-        tutoring::service desk({tutor,
-                                identities,
-                                writer,
-                                packs,
-                                {index.content().key},
-                                [&now] { return now; },
-                                // Each session's choice order: varied, and the same for the same --seed.
-                                [&] { return options.seed * 1'000'003U + ++sessions; },
-                                *log,
-                                nullptr,
-                                nullptr,
-                                nullptr});
+        assembly::core_options core_options;
+        core_options.clock = [&now] { return now; }; // the simulated time, moved on by the study below
+        // Each session's choice order: varied, and the same for the same --seed.
+        core_options.seeds = assembly::counted_seeds(options.seed);
+        // Generated data needs no power-cut durability; a sync per answer would take minutes for a class.
+        assembly::core core(assembly::open_storage({.location = options.db, .durable = false}), std::move(packs),
+                            core_options, *log);
+        tutoring::service& desk = core.start_tutoring({});
         class_counts counts;
         for (int day = 0; day < options.days; ++day) {
             const engine::instant morning = options.start + std::chrono::days{day};
@@ -202,7 +184,7 @@ int run_demo(const std::vector<std::string_view>& words, io streams)
         streams.out << "generated " << options.learners << " learners of workspace demo:class-" << options.seed
                     << " over " << options.days << " days: " << counts.sessions << " sessions, " << counts.answers
                     << " answers in " << options.db << '\n';
-    } catch (const storage::open_error& e) {
+    } catch (const assembly::database_unavailable& e) {
         streams.err << "error: " << e.what() << '\n';
         return exit_failure;
     }

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: MIT
 // `quizbot report link`: a signed dashboard link for operators, with the key `quizbot serve` signs with.
+#include "bot/assembly/dashboard_key.hpp"
+#include "bot/assembly/sources.hpp"
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/option_values.hpp"
-#include "bot/cli/report_key.hpp"
 #include "bot/dashboard/report_link.hpp"
 #include "bot/report/scope_text.hpp"
-#include "storage/database.hpp"
-#include "storage/open_error.hpp"
-
-#include <SQLiteCpp/Database.h>
 
 #include <algorithm>
 #include <chrono>
@@ -52,6 +49,7 @@ int run_report_link(const std::vector<std::string_view>& words, io streams)
     while (!base.empty() && base.back() == '/') {
         base.pop_back();
     }
+    const auto now = assembly::system_clock()();
     std::string key;
     if (!configured.empty()) {
         key = configured.reveal();
@@ -62,18 +60,14 @@ int run_report_link(const std::vector<std::string_view>& words, io streams)
             return exit_failure;
         }
         try {
-            SQLite::Database db = storage::open_database(db_path);
-            const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::system_clock::now().time_since_epoch());
-            key = report_key(configured, db, now_ms.count());
-        } catch (const storage::open_error& e) {
+            key = assembly::dashboard_key(configured, *assembly::open_storage({db_path}), now);
+        } catch (const assembly::database_unavailable& e) {
             streams.err << "error: " << e.what() << '\n';
             return exit_failure;
         }
     }
     const dashboard::report_links links(std::move(key));
-    const auto until = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now()) +
-                       std::chrono::hours{hours};
+    const auto until = std::chrono::time_point_cast<std::chrono::seconds>(now) + std::chrono::hours{hours};
     streams.out << base << "/reports?" << links.query({scope, by, until}) << '\n';
     return exit_ok;
 }

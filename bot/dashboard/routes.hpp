@@ -17,7 +17,7 @@ namespace quiz::bot::dashboard {
 struct dashboard_parts {
     const report_links& links;
     class_loader load;
-    /// Runs a class's read and its page away from the IO threads (serve.cpp says where).
+    /// Runs a class's read and its page away from the IO threads (the server: the reports' own thread).
     std::function<void(std::function<void()>)> run;
     std::function<engine::instant()> now;
     /// Told when reading or rendering a class failed (the request is answered 500).

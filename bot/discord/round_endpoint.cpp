@@ -5,7 +5,6 @@
 #include "bot/outbound/client.hpp"
 #include "bot/tutoring/rounds.hpp"
 
-#include <boost/asio/steady_timer.hpp>
 #include <spdlog/logger.h>
 
 namespace quiz::bot::discord {
@@ -31,14 +30,7 @@ round_endpoint::round_endpoint(round_endpoint_parts parts) : p_(std::move(parts)
     settings.api_base = p_.exchange.api_base;
     settings.application_id = p_.application_id;
     settings.public_url = p_.exchange.public_url;
-    settings.later = [&context = p_.exchange.context](std::chrono::milliseconds delay, std::function<void()> f) {
-        auto timer = std::make_shared<boost::asio::steady_timer>(context, delay);
-        timer->async_wait([timer, f = std::move(f)](const boost::system::error_code& error) {
-            if (!error) {
-                f();
-            }
-        });
-    };
+    settings.later = p_.later;
     edits_ = std::make_shared<round_edits>(
         [&outbound](outbound::request req, std::function<void(outbound::result)> done) {
             outbound.send(std::move(req), std::move(done));

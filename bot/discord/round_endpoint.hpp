@@ -9,6 +9,7 @@
 #include "bot/http/router.hpp"
 #include "bot/outbound/in_order.hpp"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -26,7 +27,9 @@ struct round_endpoint_parts {
     tutoring::rounds& rounds;
     exchange_parts exchange;
     std::function<engine::instant()> clock; ///< the rounds' clock: tokens' ages are measured with it
-    std::string application_id;             ///< "" until an interaction tells it
+    /// Runs work after a delay on the server's IO threads: a round's edits held back.
+    std::function<void(std::chrono::milliseconds, std::function<void()>)> later;
+    std::string application_id; ///< "" until an interaction tells it
 };
 
 /// Study-group rounds on Discord (docs/discord.md, "Study-group rounds"): `/quiz group` answers with the round's

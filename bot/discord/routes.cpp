@@ -27,7 +27,7 @@ public:
           verifier_(b_.settings.public_key), parts_{b_.context,           b_.outbound,   b_.log,
                                                     b_.settings.api_base, b_.public_url, b_.settings.defer_after},
           rounds_(std::make_shared<round_endpoint>(
-              round_endpoint_parts{b_.rounds, parts_, b_.clock, b_.settings.application_id}))
+              round_endpoint_parts{b_.rounds, parts_, b_.clock, b_.later, b_.settings.application_id}))
     {
     }
 

@@ -47,6 +47,8 @@ struct endpoint_backend {
     tutoring::service& tutoring;
     tutoring::rounds& rounds;
     boost::asio::io_context& context; ///< the server's, for the deferral timers
+    /// Runs work after a delay on the server's IO threads (http::executors::later): a round's edits held back.
+    std::function<void(std::chrono::milliseconds, std::function<void()>)> later;
     outbound::client& outbound;
     spdlog::logger& log;
     endpoint_settings settings;

@@ -211,6 +211,211 @@ std::string remote_of(const tcp::socket& socket)
     return (endpoint.address().is_v6() ? "[" + address + "]" : address) + ':' + std::to_string(endpoint.port());
 }
 
+using request_parser = beast::http::request_parser<beast::http::string_body>;
+
+/// How reading a request ended: read whole, refused on its bytes (its status), or failed (the read's error).
+struct read_outcome {
+    beast::error_code error;
+    std::optional<refusal> refused;
+    bool lost = false; ///< the connection failed while answering 100-continue: nothing more to do
+};
+
+/// What goes back for one request, with what the log line and the metrics say of it.
+struct answered {
+    response answer;
+    std::string request_id;
+    std::string method_label = "-";
+    std::string route = "unmatched";
+    bool keep_alive = false;
+    bool head = false;
+    bool unread_input = false; ///< part of the request is still unread: close after answering
+    unsigned version = 11;
+};
+
+/// Between requests: waits for the first bytes of the next one. false when the connection should close silently
+/// (nothing has started: shutdown, the idle timeout, the client gone).
+net::awaitable<bool> wait_for_request(server::impl& s, beast::tcp_stream& stream, beast::flat_buffer& buffer,
+                                      connection_control& control, std::size_t served)
+{
+    if (s.stopping) {
+        co_return false;
+    }
+    const server_limits& limits = s.options.limits;
+    control.idle = true;
+    stream.expires_after(served == 0 ? limits.read_timeout : limits.idle_timeout);
+    const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
+    control.idle = false;
+    if (ec) {
+        co_return false;
+    }
+    buffer.commit(n);
+    co_return true;
+}
+
+/// The whole header, read here rather than by the parser, so that its bytes can be checked as sent.
+net::awaitable<read_outcome> read_header(beast::tcp_stream& stream, beast::flat_buffer& buffer,
+                                         const server_limits& limits, clock::time_point header_deadline)
+{
+    for (;;) {
+        const std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
+        const auto span = find_header(data);
+        if (span.end != std::string_view::npos) {
+            co_return read_outcome{{},
+                                   refuse_header(data.substr(span.start, span.end - span.start), limits.header_limit)};
+        }
+        if (data.size() - span.start > limits.header_limit) {
+            co_return read_outcome{{}, refusal{431, "request header fields too large"}};
+        }
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(header_deadline - clock::now());
+        if (left <= 0ms) {
+            co_return read_outcome{beast::error::timeout, std::nullopt};
+        }
+        stream.expires_after(std::min(limits.read_timeout, left));
+        const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
+        if (ec) {
+            co_return read_outcome{ec, std::nullopt};
+        }
+        buffer.commit(n);
+    }
+}
+
+/// The rest through the parser: its framing checked once the header is parsed, 100-continue answered when asked
+/// for, the body held to the deadline and, after a grace period, to a minimum rate.
+net::awaitable<void> read_body(beast::tcp_stream& stream, beast::flat_buffer& buffer, request_parser& parser,
+                               const server_limits& limits, clock::time_point deadline, read_outcome& outcome)
+{
+    bool continue_sent = false;
+    bool framing_checked = false;
+    clock::time_point body_started;
+    while (!outcome.error && !outcome.refused && !parser.is_done()) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+        if (framing_checked && limits.min_body_rate > 0) {
+            // Kestrel's rule: after a grace period, the body so far must have come at the minimum rate.
+            const auto earned = std::chrono::milliseconds(parser.get().body().size() * 1000 / limits.min_body_rate);
+            left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      body_started + limits.body_grace + earned - clock::now()));
+        }
+        if (left <= 0ms) {
+            outcome.error = beast::error::timeout;
+            co_return;
+        }
+        stream.expires_after(std::min(limits.read_timeout, left));
+        const auto [ec, n] = co_await beast::http::async_read_some(stream, buffer, parser, as_result);
+        if (ec) {
+            outcome.error = ec;
+            co_return;
+        }
+        if (parser.is_header_done() && !framing_checked) {
+            framing_checked = true;
+            body_started = clock::now();
+            outcome.refused = refuse_framing(parser.get().base());
+            if (outcome.refused) {
+                co_return;
+            }
+        }
+        if (parser.is_header_done() && !parser.is_done() && !continue_sent && expects_continue(parser.get())) {
+            continue_sent = true;
+            beast::http::response<beast::http::empty_body> go_on{beast::http::status::continue_, 11};
+            stream.expires_after(limits.write_timeout);
+            const auto [wec, wn] = co_await beast::http::async_write(stream, go_on, as_result);
+            if (wec) {
+                outcome.lost = true;
+                co_return;
+            }
+        }
+    }
+}
+
+/// A request read whole, routed and handled (or refused by the router), within its deadline.
+net::awaitable<void> route_request(server::impl& s, request req, clock::time_point deadline, answered& out)
+{
+    auto match = s.routes.find(req.method, req.path);
+    if (req.path.empty() || req.path.front() != '/') {
+        out.answer = error_response(400, "bad request target", out.request_id); // absolute-form, '*'
+    } else if (match.result == router::outcome::not_found) {
+        out.answer = error_response(404, "not found", out.request_id);
+    } else if (match.result == router::outcome::method_not_allowed) {
+        out.route = match.pattern;
+        out.answer = error_response(405, "method not allowed", out.request_id);
+        out.answer.fields.set("Allow", match.allow);
+    } else if (match.result == router::outcome::bad_path) {
+        out.route = match.pattern;
+        out.answer = error_response(400, "malformed path", out.request_id);
+    } else {
+        out.route = match.pattern;
+        req.route = match.pattern;
+        req.params = std::move(match.params);
+        bool timed_out = false;
+        out.answer = co_await invoke(*match.target, std::move(req), deadline, s.log, timed_out);
+        if (out.answer.status < 100 || out.answer.status > 599) {
+            s.log.error("handler returned an invalid status request_id={} status={}", out.request_id,
+                        out.answer.status);
+            out.answer = error_response(500, "internal error", out.request_id);
+        }
+    }
+}
+
+/// The answer to what was read: an error status for a request that could not be read or was refused, else the
+/// route's. nullopt when nobody waits for an answer (the client went away or stalled).
+net::awaitable<std::optional<answered>> answer_request(server::impl& s, request_parser& parser,
+                                                       const read_outcome& read, clock::time_point deadline,
+                                                       const std::string& remote)
+{
+    answered out;
+    if (read.error) {
+        const unsigned status = status_for_read_error(read.error);
+        if (status == 0) {
+            s.log.info("request abandoned reason={} remote={}", log_quote(read.error.message()), remote);
+            co_return std::nullopt;
+        }
+        out.request_id = new_request_id();
+        out.answer = error_response(status, reason_phrase(status), out.request_id);
+        out.unread_input = true;
+        co_return out;
+    }
+    if (read.refused) {
+        out.request_id = new_request_id();
+        out.answer = error_response(*read.refused, out.request_id);
+        out.unread_input = true; // what follows cannot be told apart from this request's body: close
+        co_return out;
+    }
+    auto& message = parser.get();
+    out.version = message.version();
+    const auto incoming_id = message["X-Request-Id"];
+    out.request_id = acceptable_request_id(std::string_view(incoming_id.data(), incoming_id.size()))
+                         ? std::string(incoming_id)
+                         : new_request_id();
+    request req = from_beast(parser.release());
+    req.request_id = out.request_id;
+    req.remote_address = remote;
+    out.method_label = to_string(req.method);
+    out.head = req.method == verb::head;
+    out.keep_alive = req.keep_alive;
+    co_await route_request(s, std::move(req), deadline, out);
+    co_return out;
+}
+
+/// Writes the answer, then counts and logs the request. false when the write failed.
+net::awaitable<bool> send_answer(server::impl& s, beast::tcp_stream& stream, answered& out, clock::time_point started)
+{
+    const unsigned status = out.answer.status;
+    add_standard_fields(out.answer, out.request_id);
+    int dropped = 0;
+    auto wire = to_beast(std::move(out.answer), out.version, out.keep_alive, out.head, dropped);
+    if (dropped > 0) {
+        s.log.warn("response fields dropped request_id={} count={}", out.request_id, dropped);
+    }
+    stream.expires_after(s.options.limits.write_timeout);
+    const auto [write_error, written] = co_await beast::http::async_write(stream, wire, as_result);
+
+    const double seconds = std::chrono::duration<double>(clock::now() - started).count();
+    s.metrics.http_requests.with({out.route, out.method_label, std::to_string(status)}).inc();
+    s.metrics.http_request_duration.with({out.route}).observe(seconds);
+    s.log.info("request method={} route={} status={} duration_ms={:.1f} request_id={}{}", out.method_label, out.route,
+               status, seconds * 1000.0, out.request_id, write_error ? " write=failed" : "");
+    co_return !write_error;
+}
+
 } // namespace
 
 net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket, std::string address)
@@ -225,181 +430,32 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket, std::
     beast::flat_buffer buffer;
 
     for (std::size_t served = 0; served < limits.max_requests_per_connection; ++served) {
-        if (buffer.size() == 0) {
-            // Between requests: nothing has started, so shutdown and the idle timeout may close silently.
-            if (s->stopping) {
-                co_return;
-            }
-            control->idle = true;
-            stream.expires_after(served == 0 ? limits.read_timeout : limits.idle_timeout);
-            const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
-            control->idle = false;
-            if (ec) {
-                co_return;
-            }
-            buffer.commit(n);
+        if (buffer.size() == 0 && !co_await wait_for_request(*s, stream, buffer, *control, served)) {
+            co_return;
         }
         const auto started = clock::now();
         const auto deadline = started + limits.request_deadline;
-        const auto header_deadline = std::min(deadline, started + limits.header_timeout);
-
-        beast::error_code read_error;
-        std::optional<refusal> refused;
-        // The whole header first, read here rather than by the parser, so that its bytes can be checked as sent.
-        for (;;) {
-            const std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
-            const auto span = find_header(data);
-            if (span.end != std::string_view::npos) {
-                refused = refuse_header(data.substr(span.start, span.end - span.start), limits.header_limit);
-                break;
-            }
-            if (data.size() - span.start > limits.header_limit) {
-                refused = refusal{431, "request header fields too large"};
-                break;
-            }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(header_deadline - clock::now());
-            if (left <= 0ms) {
-                read_error = beast::error::timeout;
-                break;
-            }
-            stream.expires_after(std::min(limits.read_timeout, left));
-            const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
-            if (ec) {
-                read_error = ec;
-                break;
-            }
-            buffer.commit(n);
-        }
-
-        beast::http::request_parser<beast::http::string_body> parser;
+        auto read = co_await read_header(stream, buffer, limits, std::min(deadline, started + limits.header_timeout));
+        request_parser parser;
         // The header's size is checked exactly above; the parser's own count differs by a few bytes, so it only backs
         // that check up.
         parser.header_limit(static_cast<std::uint32_t>(std::min<std::size_t>(limits.header_limit + 1024, UINT32_MAX)));
         parser.body_limit(limits.body_limit);
-        bool continue_sent = false;
-        bool framing_checked = false;
-        clock::time_point body_started;
-        while (!read_error && !refused && !parser.is_done()) {
-            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
-            if (framing_checked && limits.min_body_rate > 0) {
-                // Kestrel's rule: after a grace period, the body so far must have come at the minimum rate.
-                const auto earned = std::chrono::milliseconds(parser.get().body().size() * 1000 / limits.min_body_rate);
-                left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(
-                                          body_started + limits.body_grace + earned - clock::now()));
-            }
-            if (left <= 0ms) {
-                read_error = beast::error::timeout;
-                break;
-            }
-            stream.expires_after(std::min(limits.read_timeout, left));
-            const auto [ec, n] = co_await beast::http::async_read_some(stream, buffer, parser, as_result);
-            if (ec) {
-                read_error = ec;
-                break;
-            }
-            if (parser.is_header_done() && !framing_checked) {
-                framing_checked = true;
-                body_started = clock::now();
-                refused = refuse_framing(parser.get().base());
-                if (refused) {
-                    break;
-                }
-            }
-            if (parser.is_header_done() && !parser.is_done() && !continue_sent && expects_continue(parser.get())) {
-                continue_sent = true;
-                beast::http::response<beast::http::empty_body> go_on{beast::http::status::continue_, 11};
-                stream.expires_after(limits.write_timeout);
-                const auto [wec, wn] = co_await beast::http::async_write(stream, go_on, as_result);
-                if (wec) {
-                    co_return;
-                }
-            }
-        }
-
-        std::string request_id;
-        std::string method_label = "-";
-        std::string route = "unmatched";
-        response answer;
-        bool keep_alive = false;
-        bool head = false;
-        bool unread_input = false;
-        unsigned version = 11;
-
-        if (read_error) {
-            const unsigned status = status_for_read_error(read_error);
-            if (status == 0) {
-                s->log.info("request abandoned reason={} remote={}", log_quote(read_error.message()), remote);
-                co_return;
-            }
-            request_id = new_request_id();
-            answer = error_response(status, reason_phrase(status), request_id);
-            unread_input = true;
-        } else if (refused) {
-            request_id = new_request_id();
-            answer = error_response(*refused, request_id);
-            unread_input = true; // what follows cannot be told apart from this request's body: close
-        } else {
-            auto& message = parser.get();
-            version = message.version();
-            const auto incoming_id = message["X-Request-Id"];
-            request_id = acceptable_request_id(std::string_view(incoming_id.data(), incoming_id.size()))
-                             ? std::string(incoming_id)
-                             : new_request_id();
-            request req = from_beast(parser.release());
-            req.request_id = request_id;
-            req.remote_address = remote;
-            method_label = to_string(req.method);
-            head = req.method == verb::head;
-            keep_alive = req.keep_alive;
-
-            auto match = s->routes.find(req.method, req.path);
-            if (req.path.empty() || req.path.front() != '/') {
-                answer = error_response(400, "bad request target", request_id); // absolute-form, '*'
-            } else if (match.result == router::outcome::not_found) {
-                answer = error_response(404, "not found", request_id);
-            } else if (match.result == router::outcome::method_not_allowed) {
-                route = match.pattern;
-                answer = error_response(405, "method not allowed", request_id);
-                answer.fields.set("Allow", match.allow);
-            } else if (match.result == router::outcome::bad_path) {
-                route = match.pattern;
-                answer = error_response(400, "malformed path", request_id);
-            } else {
-                route = match.pattern;
-                req.route = match.pattern;
-                req.params = std::move(match.params);
-                bool timed_out = false;
-                auto handled = co_await invoke(*match.target, std::move(req), deadline, s->log, timed_out);
-                answer = std::move(handled);
-                if (answer.status < 100 || answer.status > 599) {
-                    s->log.error("handler returned an invalid status request_id={} status={}", request_id,
-                                 answer.status);
-                    answer = error_response(500, "internal error", request_id);
-                }
-            }
-        }
-
-        keep_alive = keep_alive && !unread_input && !s->stopping && served + 1 < limits.max_requests_per_connection;
-        const unsigned status = answer.status;
-        add_standard_fields(answer, request_id);
-        int dropped = 0;
-        auto wire = to_beast(std::move(answer), version, keep_alive, head, dropped);
-        if (dropped > 0) {
-            s->log.warn("response fields dropped request_id={} count={}", request_id, dropped);
-        }
-        stream.expires_after(limits.write_timeout);
-        const auto [write_error, written] = co_await beast::http::async_write(stream, wire, as_result);
-
-        const double seconds = std::chrono::duration<double>(clock::now() - started).count();
-        s->metrics.http_requests.with({route, method_label, std::to_string(status)}).inc();
-        s->metrics.http_request_duration.with({route}).observe(seconds);
-        s->log.info("request method={} route={} status={} duration_ms={:.1f} request_id={}{}", method_label, route,
-                    status, seconds * 1000.0, request_id, write_error ? " write=failed" : "");
-        if (write_error) {
+        co_await read_body(stream, buffer, parser, limits, deadline, read);
+        if (read.lost) {
             co_return;
         }
-        if (!keep_alive) {
-            co_await close_connection(stream, unread_input);
+        auto out = co_await answer_request(*s, parser, read, deadline, remote);
+        if (!out) {
+            co_return;
+        }
+        out->keep_alive = out->keep_alive && !out->unread_input && !s->stopping &&
+                          served + 1 < limits.max_requests_per_connection;
+        if (!co_await send_answer(*s, stream, *out, started)) {
+            co_return;
+        }
+        if (!out->keep_alive) {
+            co_await close_connection(stream, out->unread_input);
             co_return;
         }
     }

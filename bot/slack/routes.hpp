@@ -38,11 +38,9 @@ struct slack_backend {
     spdlog::logger& log;
     /// Study groups' rounds (null: `/quiz group` is unknown).
     tutoring::rounds* rounds = nullptr;
-    /// The time rounds are judged by: their time left, the age of a response_url.
-    std::function<engine::instant()> clock = [] {
-        return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
-    };
-    /// The clock that request timestamps are checked against.
+    /// The time rounds are judged by (the server's one clock): their time left, the age of a response_url.
+    std::function<engine::instant()> clock;
+    /// The clock that request timestamps are checked against: the system's, as Slack's are.
     std::function<std::chrono::system_clock::time_point()> wall_clock = [] { return std::chrono::system_clock::now(); };
     /// `/quiz report` (null: the verb is unknown).
     const tutoring::class_reports* reports = nullptr;

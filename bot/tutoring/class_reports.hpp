@@ -36,9 +36,9 @@ struct class_report_parts {
     engine::report_source& source; ///< only used in the work handed to `run`
     const engine::pack_library& library;
     const pack_shelf& shelf;
-    /// Runs a class's read away from the IO threads and the writer (serve.cpp: the reports' own thread).
+    /// Runs a class's read away from the IO threads and the writer (the server: the reports' own thread).
     std::function<void(std::function<void()>)> run;
-    /// Hands the screen back to the front end (serve.cpp: a post to the IO threads).
+    /// Hands the screen back to the front end (the server: a post to the IO threads).
     std::function<void(std::function<void()>)> hand_over;
     /// The dashboard's URL for a class (report::scope_text) and an instructor ("discord:<user>", "slack:<team>:<user>"),
     /// signed at `now` for the link's lifetime, without the language and pack parameters.

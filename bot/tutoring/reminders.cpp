@@ -63,6 +63,19 @@ void reminders::tick(std::function<void(const reminder_round_up&)> done)
     run(std::move(mine));
 }
 
+engine::due_counter due_reviews(engine::tutor& tutor, std::vector<engine::pack_key> packs)
+{
+    return [&tutor, packs = std::move(packs)](engine::learner_id learner, engine::instant at) {
+        int due = 0;
+        for (const auto& pack : packs) {
+            if (const auto stats = tutor.stats(learner, pack, at)) {
+                due += stats->due_now;
+            }
+        }
+        return due;
+    };
+}
+
 void reminders::run(done_list dones)
 {
     auto r = std::make_shared<round>();
@@ -74,17 +87,8 @@ void reminders::run(done_list dones)
             if (stopping_) {
                 return;
             }
-            // Reviews counted as a review session would ask them, over every pack.
-            const auto due_count = [this](engine::learner_id learner, engine::instant at) {
-                int due = 0;
-                for (const auto& pack : p_.packs) {
-                    if (const auto stats = p_.tutor.stats(learner, pack, at)) {
-                        due += stats->due_now;
-                    }
-                }
-                return due;
-            };
-            r->claims = engine::claim_due_reminders(p_.book, p_.zones, due_count, r->claimed_at, p_.pacing.batch);
+            r->claims = engine::claim_due_reminders(p_.book, p_.zones, due_reviews(p_.tutor, p_.packs), r->claimed_at,
+                                                    p_.pacing.batch);
             for (const auto& c : r->claims.to_send) {
                 const auto stored = p_.identities.language_of(c.learner);
                 const auto lang = stored ? stored->lang : engine::language::en;

@@ -6,6 +6,7 @@
 #include "engine/core/identity_ports.hpp"
 #include "engine/core/language.hpp"
 #include "engine/reminders/reminder_book.hpp"
+#include "engine/reminders/reminder_claims.hpp"
 #include "engine/tutor/tutor_service.hpp"
 
 #include <atomic>
@@ -83,6 +84,11 @@ struct reminders_parts {
     std::function<void(std::string_view outcome, int count)> counted;
     reminder_pacing pacing;
 };
+
+/// Reviews due at an instant, counted as a review session would ask them over every pack of `packs`: what reminders
+/// tell (engine::claim_due_reminders). Reads through the tutor, so inside a unit of its queue; `tutor` must outlive
+/// the counter.
+[[nodiscard]] engine::due_counter due_reviews(engine::tutor& tutor, std::vector<engine::pack_key> packs);
 
 /// Reminders by DM (docs/reminders.md): claims the due ones in one transaction (recorded as sent there, so a crash
 /// or a second thread never sends one twice), delivers them through the platforms' senders, turns reminders off for

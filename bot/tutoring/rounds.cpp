@@ -4,7 +4,6 @@
 #include "bot/overloaded.hpp"
 #include "bot/tutoring/learner_entry.hpp"
 #include "bot/tutoring/screen_parts.hpp"
-#include "bot/tutoring/session_seed.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/tutor/choice_order.hpp"
 
@@ -78,8 +77,8 @@ round_channel channel_of(const std::string& stored)
 
 rounds::rounds(rounds_parts parts) : p_(std::move(parts)), runner_(p_.queue, p_.log, p_.hand_over, {})
 {
-    if (!p_.seeds) {
-        p_.seeds = new_session_seed;
+    if (!p_.clock || !p_.seeds) {
+        throw std::invalid_argument("tutoring::rounds needs a clock and seeds");
     }
 }
 

@@ -31,8 +31,8 @@ struct rounds_parts {
     engine::round_messages& messages;
     engine::action_queue& queue;
     const pack_shelf& shelf;
-    std::function<engine::instant()> clock;
-    std::function<std::uint64_t()> seeds; ///< a round's choice order; empty: new_session_seed
+    std::function<engine::instant()> clock; ///< required, as service_parts::clock
+    std::function<std::uint64_t()> seeds;   ///< a round's choice order; required, as service_parts::seeds
     spdlog::logger& log;
     /// As service_parts::hand_over.
     std::function<void(std::function<void()>)> hand_over;

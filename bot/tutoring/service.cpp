@@ -5,7 +5,6 @@
 #include "bot/tutoring/learner_entry.hpp"
 #include "bot/tutoring/reminder_texts.hpp"
 #include "bot/tutoring/screen_parts.hpp"
-#include "bot/tutoring/session_seed.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/reminders/reminder_claims.hpp"
 #include "engine/text/catalog.hpp"
@@ -29,8 +28,8 @@ using arg = engine::message_arg;
 service::service(service_parts parts)
     : p_(std::move(parts)), shelf_(p_.library, p_.packs), runner_(p_.queue, p_.log, p_.hand_over, p_.before_unit)
 {
-    if (!p_.seeds) {
-        p_.seeds = new_session_seed;
+    if (!p_.clock || !p_.seeds) {
+        throw std::invalid_argument("tutoring::service needs a clock and seeds");
     }
 }
 

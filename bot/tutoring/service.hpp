@@ -41,8 +41,10 @@ struct service_parts {
     engine::action_queue& queue;
     const engine::pack_library& library;
     std::vector<engine::pack_key> packs; ///< listing order; the first is the default
+    /// The time and the seeds (a new session's choice order) every action is stamped with: given by the composition
+    /// root (bot/assembly), never read here. Both are required.
     std::function<engine::instant()> clock;
-    std::function<std::uint64_t()> seeds; ///< a new session's choice order; empty: new_session_seed
+    std::function<std::uint64_t()> seeds;
     spdlog::logger& log;
     /// Hands a screen to its front end off the queue's thread (the server: a post to its IO threads), so that the
     /// queue runs units and nothing else. Empty: on the queue's thread.

@@ -13,7 +13,6 @@
 
 #include <charconv>
 #include <memory>
-#include <random>
 #include <string>
 
 namespace quiz::bot::web {
@@ -26,13 +25,13 @@ using engine::language;
 /// Unambiguous letters and digits (no 0/O, 1/I/L): read aloud or typed from a screen share.
 constexpr std::string_view code_alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-std::string new_room_code()
+/// Six letters of the alphabet from one draw (31^6 < 2^30: the draw's low bits suffice, nearly uniform).
+std::string room_code(std::uint64_t draw)
 {
-    static thread_local std::mt19937 random{std::random_device{}()};
-    std::uniform_int_distribution<std::size_t> pick(0, code_alphabet.size() - 1);
     std::string code;
     for (int i = 0; i < 6; ++i) {
-        code.push_back(code_alphabet[pick(random)]);
+        code.push_back(code_alphabet[draw % code_alphabet.size()]);
+        draw /= code_alphabet.size();
     }
     return code;
 }
@@ -108,7 +107,10 @@ http::parsed<engine::round_id> round_from(const http::request& req)
 
 class room_api {
 public:
-    room_api(tutoring::rounds& rounds, room_hub& hub, learner_gate& gate) : rounds_(rounds), hub_(hub), gate_(gate) {}
+    room_api(tutoring::rounds& rounds, room_hub& hub, learner_gate& gate, std::function<std::uint64_t()> draws)
+        : rounds_(rounds), hub_(hub), gate_(gate), draws_(std::move(draws))
+    {
+    }
 
     /// Runs the action and answers with `render(reply)`; every change also goes to the room's pages.
     template <class Render>
@@ -140,7 +142,7 @@ public:
             return learner.error();
         }
         tutoring::open_round open;
-        open.where = {{"web", "playground"}, "Playground", new_room_code()};
+        open.where = {{"web", "playground"}, "Playground", room_code(draws_())};
         open.pack = body.text("pack");
         if (body.has("questions")) {
             open.questions = static_cast<int>(body.integer("questions", 1, 1000));
@@ -381,6 +383,7 @@ private:
     tutoring::rounds& rounds_;
     room_hub& hub_;
     learner_gate& gate_;
+    std::function<std::uint64_t()> draws_; ///< the root's random draws, one per new room code
 };
 
 /// A handler of the API: it answers, or says why the request is refused (answered here).
@@ -396,9 +399,10 @@ http::async_handler answering(std::shared_ptr<room_api> a, Handler h)
 
 } // namespace
 
-void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate)
+void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate,
+                     std::function<std::uint64_t()> draws)
 {
-    auto a = std::make_shared<room_api>(rounds, hub, gate);
+    auto a = std::make_shared<room_api>(rounds, hub, gate, std::move(draws));
     using x = room_api;
     using http::verb;
     routes.add_async(

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
+#include <functional>
+
 namespace quiz::bot::tutoring {
 class rounds;
 }
@@ -17,7 +20,9 @@ class room_hub;
 /// `POST /api/rooms`, `POST /api/rooms/{round}/look`, `GET /api/rooms/{round}/wait`,
 /// `POST /api/rooms/{round}/answer`, `/reveal`, `/next`, `/end` and `/review`. Each action runs through
 /// `rounds`; `hub` carries every change to the pages waiting for it; `gate` admits the learners. All three must
-/// outlive the router.
-void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate);
+/// outlive the router. `draws` gives the random numbers new rooms' codes are made of (thread-safe: every IO thread
+/// calls it).
+void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate,
+                     std::function<std::uint64_t()> draws);
 
 } // namespace quiz::bot::web

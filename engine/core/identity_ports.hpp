@@ -4,6 +4,7 @@
 #include "engine/core/language.hpp"
 #include "engine/core/tutor_ids.hpp"
 
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <optional>
@@ -12,8 +13,9 @@
 namespace quiz::engine {
 
 // The ports the front ends' tutoring layer needs besides the tutor's (ports.hpp): who a platform's user is, which
-// language they chose, forgetting them, and the queue that runs each user action as one transaction. Storage
-// implements them; the tutor itself never sees platform identities.
+// language they chose, forgetting them, and the queue that runs each user action as one transaction; and the
+// server's sweep of playground learners who never came back. Storage implements them; the tutor itself never sees
+// platform identities.
 
 /// A platform identity: ("discord", snowflake), ("slack", "T0001:U0002"), ("local", name), ("web", token).
 struct platform_identity {
@@ -62,6 +64,16 @@ public:
     /// Erases everything kept about the person (docs/storage.md, "Forgetting a learner"); false when nothing was
     /// kept. Commits with the unit; storage also makes sure the erased bytes leave its files afterwards.
     virtual bool erase(const platform_identity& who) = 0;
+};
+
+/// Playground learners who never came back, erased inside the caller's transaction (the action queue's unit), as
+/// forget-me erases them.
+class idle_learner_expiry {
+public:
+    virtual ~idle_learner_expiry() = default;
+    /// Erases at most `limit` web learners all of whose activity falls within one day of their first, the last of it
+    /// before `idle_before`; how many were erased.
+    virtual std::int64_t expire(instant idle_before, int limit) = 0;
 };
 
 /// Where a round's shared message lives on its platform and the freshest credential to edit it (a Discord

@@ -13,13 +13,14 @@
 // the server's pacing (10 reminders a second); the rate reached and the 429s seen.
 //
 // Usage: reminders_bench CONTENT_DIR [--learners N] [--runs R] [--send S] [--dir PATH]
-#include "bot/cli/earliest_timer.hpp"
 #include "bot/discord/reminder_dm.hpp"
+#include "bot/http/executors.hpp"
 #include "bot/logging.hpp"
 #include "bot/metrics.hpp"
 #include "bot/outbound/client.hpp"
 #include "bot/service_metrics.hpp"
 #include "bot/time_zones.hpp"
+#include "bot/timers/earliest_timer.hpp"
 #include "bot/tutoring/reminders.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/tutor/tutor_service.hpp"
@@ -34,8 +35,6 @@
 #include <SQLiteCpp/Transaction.h>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <spdlog/logger.h>
 
 #include <algorithm>
@@ -343,7 +342,8 @@ void run_send(const fs::path& path, const fs::path& content, spdlog::logger& log
     const auto clock = [started] {
         return due_at + std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - started);
     };
-    bot::cli::earliest_timer timer(io, clock, [&reminders] { reminders->tick(); });
+    bot::timers::earliest_timer timer(io, clock, [&reminders] { reminders->tick(); });
+    const auto run_on = bot::http::executors_on(io);
     auto sender = bot::discord::reminder_dm_sender(*client, {api, bot::secret("bench-token"), "http://127.0.0.1"}, log);
     reminders.emplace(bot::tutoring::reminders_parts{
         book,
@@ -354,15 +354,8 @@ void run_send(const fs::path& path, const fs::path& content, spdlog::logger& log
         *writer,
         clock,
         log,
-        [&io](std::function<void()> f) { boost::asio::post(io, std::move(f)); },
-        [&io](std::chrono::milliseconds delay, std::function<void()> f) {
-            auto t = std::make_shared<boost::asio::steady_timer>(io, delay);
-            t->async_wait([t, f = std::move(f)](const boost::system::error_code& e) {
-                if (!e) {
-                    f();
-                }
-            });
-        },
+        run_on.post,
+        run_on.later,
         [&timer](engine::instant at) { timer.wake_at(at); },
         {{"discord",
           [&sender, &delivered, &finished, expected](const bot::tutoring::reminder_message& m,

@@ -242,6 +242,23 @@ TEST_CASE("run returns the unit's value and rethrows its exception")
     CHECK(writer.run([&db] { return count_items(db); }) == 1);
 }
 
+TEST_CASE("a rolled-back unit sees its own changes and returns its value, then leaves nothing behind")
+{
+    SQLite::Database db = open_database(":memory:");
+    make_table(db);
+    group_commit writer(db);
+    writer.run(insert(db, "kept"));
+    CHECK(writer.run_rolled_back([&db] {
+        db.exec("INSERT INTO item (name) VALUES ('previewed')");
+        return count_items(db);
+    }) == 2);
+    CHECK(db.execAndGet("SELECT group_concat(name, ',') FROM item").getString() == "kept");
+    CHECK(writer.stats().failed_units == 0);
+    CHECK_THROWS_WITH(writer.run_rolled_back([]() -> int { throw std::runtime_error("nope"); }), "nope");
+    writer.run(insert(db, "after"));
+    CHECK(count_items(db) == 2);
+}
+
 TEST_CASE("a unit that asks for it leaves the WAL checkpointed and empty once committed")
 {
     const temp_folder folder;

@@ -12,7 +12,7 @@ namespace boost::asio {
 class io_context;
 }
 
-namespace quiz::bot::cli {
+namespace quiz::bot::timers {
 
 /// One timer that wakes at the earliest instant it was asked for: wake_at(t) calls `fire()` on the IO threads once
 /// `clock` reaches t, unless an earlier wake is already set (a later one never delays it). What it wakes for lives in
@@ -38,4 +38,4 @@ private:
     std::shared_ptr<pending> pending_;
 };
 
-} // namespace quiz::bot::cli
+} // namespace quiz::bot::timers

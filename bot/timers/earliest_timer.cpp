@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "bot/cli/earliest_timer.hpp"
+#include "bot/timers/earliest_timer.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-namespace quiz::bot::cli {
+namespace quiz::bot::timers {
 
 struct earliest_timer::pending {
     pending(boost::asio::io_context& context, engine::instant when) : timer(context), at(when) {}
@@ -55,4 +55,4 @@ void earliest_timer::wake_at(engine::instant at)
     });
 }
 
-} // namespace quiz::bot::cli
+} // namespace quiz::bot::timers

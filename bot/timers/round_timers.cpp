@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "bot/cli/round_timers.hpp"
+#include "bot/timers/round_timers.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-namespace quiz::bot::cli {
+namespace quiz::bot::timers {
 
 struct round_timers::pending {
     explicit pending(boost::asio::io_context& context) : timer(context) {}
@@ -53,4 +53,4 @@ void round_timers::wake_at(engine::round_id round, engine::instant deadline)
     });
 }
 
-} // namespace quiz::bot::cli
+} // namespace quiz::bot::timers

@@ -12,7 +12,7 @@ namespace boost::asio {
 class io_context;
 }
 
-namespace quiz::bot::cli {
+namespace quiz::bot::timers {
 
 /// The server's timers for round deadlines: wake_at(round, deadline) calls `fire(round)` on the IO threads once
 /// `clock` reaches the deadline (at once when it has passed). The deadline itself lives in the database with the
@@ -38,4 +38,4 @@ private:
     std::map<engine::round_id, std::shared_ptr<pending>> pending_;
 };
 
-} // namespace quiz::bot::cli
+} // namespace quiz::bot::timers

@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: MIT
-#include "bot/cli/report_key.hpp"
-
-#include "storage/server_secrets.hpp"
+#include "bot/assembly/dashboard_key.hpp"
 
 #include <openssl/rand.h>
 
 #include <stdexcept>
 
-namespace quiz::bot::cli {
+namespace quiz::bot::assembly {
 
-std::string report_key(const secret& configured, SQLite::Database& db, std::int64_t now_ms)
+std::string dashboard_key(const secret& configured, storage_engine& storage, engine::instant now)
 {
     if (!configured.empty()) {
         return configured.reveal();
     }
-    return storage::server_secret(
-        db, "report_links",
+    return storage.kept_secret(
+        "report_links",
         [] {
             std::string key(32, '\0');
             if (RAND_bytes(reinterpret_cast<unsigned char*>(key.data()), static_cast<int>(key.size())) != 1) {
@@ -23,7 +21,7 @@ std::string report_key(const secret& configured, SQLite::Database& db, std::int6
             }
             return key;
         },
-        now_ms);
+        now);
 }
 
-} // namespace quiz::bot::cli
+} // namespace quiz::bot::assembly

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#include "bot/assembly/core.hpp"
+
+#include <stdexcept>
+
+namespace quiz::bot::assembly {
+
+core::core(std::unique_ptr<storage_engine> storage, packs content, core_options options, spdlog::logger& log)
+    : storage_(std::move(storage)), packs_(std::move(content)), log_(log),
+      clock_(options.clock ? std::move(options.clock) : system_clock()),
+      seeds_(options.seeds ? std::move(options.seeds) : random_seeds()),
+      tutor_(storage_->units(), packs_.library, options.tutor),
+      groups_(storage_->units(), packs_.library, options.tutor)
+{
+    if (options.refit) {
+        // Refitted off the request path, on a connection of its own; an answer is looked at once the batch that
+        // holds it has committed.
+        refit_connection_ = storage_->open_refit_connection();
+        options.refit->hold_until_published = true;
+        refitter_.emplace(refit_connection_->reads(), refit_connection_->writes(), clock_, log_,
+                          std::move(*options.refit));
+        tutor_.listen(&*refitter_);
+        groups_.listen(&*refitter_);
+    }
+    // Read while the main connection is still this thread's: the rounds get their timers back once the server's
+    // timers exist (rounds::resume).
+    open_deadlines_ = groups_.open_deadlines();
+    writer_ = &storage_->start_writer([this, on_batch = std::move(options.on_batch)](auto duration) {
+        if (on_batch) {
+            on_batch(duration);
+        }
+        if (refitter_) {
+            refitter_->publish();
+        }
+    });
+}
+
+core::~core() { finish_writes(); }
+
+engine::due_counter core::due_reviews() { return tutoring::due_reviews(tutor_, packs_.keys); }
+
+void core::run_rolled_back(std::function<void()> work) { storage_->run_rolled_back(std::move(work)); }
+
+tutoring::service& core::start_tutoring(service_hooks hooks)
+{
+    if (tutoring_) {
+        throw std::logic_error("start_tutoring: started already");
+    }
+    hooks_ = std::move(hooks);
+    if (hooks_.reminders) {
+        reminder_settings_.emplace(tutoring::reminder_settings{
+            storage_->reminder_book(), zones_, hooks_.reminders->scheduled, hooks_.reminders->can_send});
+    }
+    return tutoring_.emplace(tutoring::service_parts{
+        tutor_, storage_->identities(), *writer_, packs_.library, packs_.keys, clock_, seeds_, log_, hooks_.hand_over,
+        hooks_.on_answer_recorded, hooks_.before_unit, reminder_settings_ ? &*reminder_settings_ : nullptr});
+}
+
+tutoring::rounds& core::start_rounds(round_hooks hooks)
+{
+    if (!tutoring_ || rounds_) {
+        throw std::logic_error("start_rounds: after start_tutoring, once");
+    }
+    return rounds_.emplace(tutoring::rounds_parts{groups_, tutor_, storage_->identities(), storage_->round_messages(),
+                                                  *writer_, tutoring_->shelf(), clock_, seeds_, log_, hooks_.hand_over,
+                                                  hooks_.on_answer_recorded, std::move(hooks.wake_at),
+                                                  std::move(hooks.publish), hooks.limits});
+}
+
+tutoring::reminders& core::start_reminders(reminder_delivery delivery)
+{
+    if (!tutoring_ || reminders_) {
+        throw std::logic_error("start_reminders: after start_tutoring, once");
+    }
+    return reminders_.emplace(tutoring::reminders_parts{
+        storage_->reminder_book(), tutor_, packs_.keys, storage_->identities(), zones_, *writer_, clock_, log_,
+        hooks_.hand_over, std::move(delivery.after), std::move(delivery.wake_at), std::move(delivery.senders),
+        std::move(delivery.counted), std::move(delivery.pacing)});
+}
+
+void core::stop_reminders() noexcept
+{
+    if (reminders_) {
+        reminders_->stop();
+    }
+}
+
+void core::finish_writes() noexcept { storage_->stop_writer(); }
+
+} // namespace quiz::bot::assembly
