@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/counted.hpp"
 #include "content/diagnostic.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/core/pack.hpp"
@@ -100,11 +101,6 @@ void print_summary(std::ostream& out, const engine::pack& pack)
     }
 }
 
-std::string plural(std::size_t n, const std::string& word)
-{
-    return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s");
-}
-
 int run_content_check(const std::vector<std::string_view>& words, io streams)
 {
     const auto parsed = args::parse(words, {});
@@ -119,14 +115,14 @@ int run_content_check(const std::vector<std::string_view>& words, io streams)
     const auto errors = content::count(result.diagnostics, diagnostic::severity::error);
     const auto warnings = content::count(result.diagnostics, diagnostic::severity::warning);
     if (errors != 0) {
-        streams.err << "content check: " << plural(errors, "error") << ", " << plural(warnings, "warning") << '\n';
+        streams.err << "content check: " << counted(errors, "error") << ", " << counted(warnings, "warning") << '\n';
         return exit_failure;
     }
     for (const auto& pack : result.packs) {
         print_summary(streams.out, pack);
     }
-    streams.out << "content check: " << plural(result.packs.size(), "pack") << " valid, " << plural(warnings, "warning")
-                << '\n';
+    streams.out << "content check: " << counted(result.packs.size(), "pack") << " valid, "
+                << counted(warnings, "warning") << '\n';
     return exit_ok;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/counted.hpp"
 #include "content/aiken_reader.hpp"
 #include "content/diagnostic.hpp"
 #include "content/gift_reader.hpp"
@@ -86,11 +87,6 @@ void check_destination(const fs::path& out, bool force)
     }
 }
 
-std::string plural(std::size_t n, std::string_view word)
-{
-    return std::to_string(n) + ' ' + std::string(word) + (n == 1 ? "" : "s");
-}
-
 int run_import(const std::vector<std::string_view>& words, io streams)
 {
     const args parsed = args::parse(words, {"from", "out", "lang", "pack", "title"}, {"force"});
@@ -142,22 +138,22 @@ int run_import(const std::vector<std::string_view>& words, io streams)
         streams.err << problem << '\n';
     }
     const engine::pack& pack = result.pack;
-    streams.out << "imported " << pack.questions.size() << " of " << plural(found, "question") << " from " << file;
+    streams.out << "imported " << pack.questions.size() << " of " << counted(found, "question") << " from " << file;
     if (pack.questions.empty()) {
         streams.out << ": nothing to write\n";
         return exit_failure;
     }
     const auto written = content::write_pack_files(pack, *lang, out_dir);
     streams.out << " into pack " << pack_id << " (" << engine::code(*lang)
-                << "): " << plural(pack.sections.size(), "guide section") << ", "
-                << plural(pack.concepts.size(), "concept") << '\n';
+                << "): " << counted(pack.sections.size(), "guide section") << ", "
+                << counted(pack.concepts.size(), "concept") << '\n';
     for (const fs::path& path : written) {
         streams.out << "wrote " << path.string() << '\n';
     }
     const std::size_t errors = content::count(result.diagnostics, diagnostic::severity::error);
     const std::size_t warnings = content::count(result.diagnostics, diagnostic::severity::warning);
     if (errors != 0 || warnings != 0) {
-        streams.out << plural(errors, "error") << ", " << plural(warnings, "warning");
+        streams.out << counted(errors, "error") << ", " << counted(warnings, "warning");
         if (errors != 0) {
             streams.out << ": complete the pack where reported, then run `quizbot content check " << out_dir.string()
                         << '`';

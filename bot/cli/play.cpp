@@ -63,7 +63,7 @@ struct play_options {
     std::optional<engine::instant> fixed_now; ///< --now: every action happens at this instant
 };
 
-play_options parse_options(const std::vector<std::string_view>& words)
+play_options parse_play_options(const std::vector<std::string_view>& words)
 {
     const args parsed = args::parse(words, {"pack", "learner", "lang", "db", "now", "content"});
     if (!parsed.positionals().empty()) {
@@ -415,7 +415,7 @@ int play(const play_options& options, io streams)
 
 int run_play(const std::vector<std::string_view>& words, io streams)
 {
-    const play_options options = parse_options(words);
+    const play_options options = parse_play_options(words);
     try {
         return play(options, streams);
     } catch (const assembly::database_unavailable& e) {

@@ -5,6 +5,7 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/content_dir.hpp"
+#include "bot/cli/counted.hpp"
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/option_values.hpp"
 #include "bot/logging.hpp"
@@ -90,8 +91,7 @@ int run_remind_preview(const std::vector<std::string_view>& words, io streams)
         const auto when = [](engine::instant t) {
             return format_iso8601(std::chrono::time_point_cast<std::chrono::microseconds>(t));
         };
-        streams.out << "at " << when(at) << ": " << to_send.size() << " reminder" << (to_send.size() == 1 ? "" : "s")
-                    << " to send\n";
+        streams.out << "at " << when(at) << ": " << counted(to_send.size(), "reminder") << " to send\n";
         for (const auto& r : to_send) {
             streams.out << "  " << r.who.platform << ':' << r.who.external_id << "  " << r.due << " due, about "
                         << r.minutes << " min, " << pace_name(r.pace) << " (due since " << when(r.scheduled) << ")\n";

@@ -49,7 +49,7 @@ engine::report_scope parse_scope(const std::string& text)
     return *std::move(scope);
 }
 
-report_options parse_options(const std::vector<std::string_view>& words)
+report_options parse_report_options(const std::vector<std::string_view>& words)
 {
     const args parsed = args::parse(words, {"scope", "pack", "format", "db", "content", "now"});
     if (!parsed.positionals().empty()) {
@@ -127,7 +127,7 @@ std::optional<report::table> pack_table(report_kind kind, const report_options& 
 
 int run_report(report_kind kind, const std::vector<std::string_view>& words, io streams)
 {
-    const report_options options = parse_options(words);
+    const report_options options = parse_report_options(words);
     // Opening creates a missing file: a mistyped --db must not leave an empty database behind.
     if (!std::filesystem::exists(options.db)) {
         streams.err << "error: no database at " << options.db << " (see --db and QUIZBOT_DB)\n";

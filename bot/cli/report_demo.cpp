@@ -40,7 +40,7 @@ struct demo_options {
     engine::instant start;
 };
 
-demo_options parse_options(const std::vector<std::string_view>& words)
+demo_options parse_demo_options(const std::vector<std::string_view>& words)
 {
     const args parsed = args::parse(words, {"learners", "seed", "days", "pack", "db", "content", "start"});
     if (!parsed.positionals().empty()) {
@@ -138,7 +138,7 @@ void study(tutoring::service& desk, engine::sim::world& world, const engine::pac
 
 int run_demo(const std::vector<std::string_view>& words, io streams)
 {
-    const demo_options options = parse_options(words);
+    const demo_options options = parse_demo_options(words);
     if (std::filesystem::exists(options.db)) {
         streams.err << "error: " << options.db << " exists; a generated class goes in a new database (--db)\n";
         return exit_failure;

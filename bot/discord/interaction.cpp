@@ -11,7 +11,7 @@ namespace {
 
 namespace json = boost::json;
 
-struct refused {
+struct malformed {
     std::string reason;
 };
 
@@ -26,7 +26,7 @@ const json::object* object_at(const json::object& o, std::string_view name)
 {
     const auto* v = present(o, name);
     if (v != nullptr && !v->is_object()) {
-        throw refused{"\"" + std::string(name) + "\" must be an object"};
+        throw malformed{"\"" + std::string(name) + "\" must be an object"};
     }
     return v != nullptr ? &v->as_object() : nullptr;
 }
@@ -35,7 +35,7 @@ const json::array* array_at(const json::object& o, std::string_view name)
 {
     const auto* v = present(o, name);
     if (v != nullptr && !v->is_array()) {
-        throw refused{"\"" + std::string(name) + "\" must be an array"};
+        throw malformed{"\"" + std::string(name) + "\" must be an array"};
     }
     return v != nullptr ? &v->as_array() : nullptr;
 }
@@ -45,15 +45,15 @@ std::string text_at(const json::object& o, std::string_view name, bool required,
     const auto* v = present(o, name);
     if (v == nullptr) {
         if (required) {
-            throw refused{"\"" + std::string(name) + "\" is missing"};
+            throw malformed{"\"" + std::string(name) + "\" is missing"};
         }
         return {};
     }
     if (!v->is_string()) {
-        throw refused{"\"" + std::string(name) + "\" must be a string"};
+        throw malformed{"\"" + std::string(name) + "\" must be a string"};
     }
     if (v->as_string().size() > max_size) {
-        throw refused{"\"" + std::string(name) + "\" is longer than " + std::to_string(max_size) + " bytes"};
+        throw malformed{"\"" + std::string(name) + "\" is longer than " + std::to_string(max_size) + " bytes"};
     }
     return std::string(v->as_string());
 }
@@ -62,7 +62,7 @@ std::string id_at(const json::object& o, std::string_view name)
 {
     auto text = text_at(o, name, true, 20);
     if (!is_snowflake(text)) {
-        throw refused{"\"" + std::string(name) + "\" must be a snowflake"};
+        throw malformed{"\"" + std::string(name) + "\" must be a snowflake"};
     }
     return text;
 }
@@ -76,7 +76,7 @@ std::optional<std::int64_t> integer_at(const json::object& o, std::string_view n
     if (v->is_int64()) {
         return v->as_int64();
     }
-    throw refused{"\"" + std::string(name) + "\" must be an integer"};
+    throw malformed{"\"" + std::string(name) + "\" must be an integer"};
 }
 
 std::string option_text(const json::value& v)
@@ -87,7 +87,7 @@ std::string option_text(const json::value& v)
     if (v.is_int64() || v.is_uint64() || v.is_double() || v.is_bool()) {
         return json::serialize(v);
     }
-    throw refused{"an option value must be a string, a number or a boolean"};
+    throw malformed{"an option value must be a string, a number or a boolean"};
 }
 
 std::vector<std::pair<std::string, std::string>> read_options(const json::array& options)
@@ -95,7 +95,7 @@ std::vector<std::pair<std::string, std::string>> read_options(const json::array&
     std::vector<std::pair<std::string, std::string>> out;
     for (const auto& item : options) {
         if (!item.is_object()) {
-            throw refused{"an option must be an object"};
+            throw malformed{"an option must be an object"};
         }
         const auto& option = item.as_object();
         auto name = text_at(option, "name", true, 100);
@@ -137,7 +137,7 @@ std::uint64_t permission_bits(const std::string& text)
     std::uint64_t bits = 0;
     for (const char c : text) {
         if (c < '0' || c > '9') {
-            throw refused{"\"member.permissions\" must be a decimal number"};
+            throw malformed{"\"member.permissions\" must be a decimal number"};
         }
         bits = bits * 10U + static_cast<std::uint64_t>(c - '0');
     }
@@ -150,7 +150,7 @@ void read_member(const json::object& member, interaction& out)
     if (const auto* roles = array_at(member, "roles")) {
         for (const auto& role : *roles) {
             if (!role.is_string() || !is_snowflake(role.as_string())) {
-                throw refused{"\"member.roles\" must hold role ids"};
+                throw malformed{"\"member.roles\" must hold role ids"};
             }
             out.member_roles.emplace_back(role.as_string());
         }
@@ -168,7 +168,7 @@ void read_user(const json::object& root, interaction& out)
         user = object_at(root, "user");
     }
     if (user == nullptr) {
-        throw refused{"neither \"member.user\" nor \"user\" is present"};
+        throw malformed{"neither \"member.user\" nor \"user\" is present"};
     }
     out.user_id = id_at(*user, "id");
     out.user_name = text_at(*user, "global_name", false, 200);
@@ -188,7 +188,7 @@ source_message read_message(const json::object& message)
     }
     for (const auto& r : *rows) {
         if (!r.is_object()) {
-            throw refused{"a message component must be an object"};
+            throw malformed{"a message component must be an object"};
         }
         const auto* items = array_at(r.as_object(), "components");
         if (items == nullptr) {
@@ -196,7 +196,7 @@ source_message read_message(const json::object& message)
         }
         for (const auto& item : *items) {
             if (!item.is_object()) {
-                throw refused{"a message component must be an object"};
+                throw malformed{"a message component must be an object"};
             }
             const auto& c = item.as_object();
             if (integer_at(c, "type") != 2 || c.if_contains("custom_id") == nullptr) {
@@ -213,7 +213,7 @@ interaction read(const json::object& root)
     interaction out;
     const auto type = integer_at(root, "type");
     if (!type || *type < 1 || *type > 5) {
-        throw refused{"\"type\" must be an interaction type (1 to 5)"};
+        throw malformed{"\"type\" must be an interaction type (1 to 5)"};
     }
     out.type = static_cast<interaction_type>(*type);
     if (out.type == interaction_type::ping) {
@@ -223,7 +223,7 @@ interaction read(const json::object& root)
     out.application_id = id_at(root, "application_id");
     out.token = text_at(root, "token", true, 1000);
     if (out.token.empty()) {
-        throw refused{"\"token\" is empty"};
+        throw malformed{"\"token\" is empty"};
     }
     out.locale = text_at(root, "locale", false, 16);
     if (present(root, "guild_id") != nullptr) {
@@ -234,7 +234,7 @@ interaction read(const json::object& root)
     }
     if (const auto context = integer_at(root, "context")) {
         if (*context < 0 || *context > 2) {
-            throw refused{"\"context\" must be 0, 1 or 2"};
+            throw malformed{"\"context\" must be 0, 1 or 2"};
         }
         out.context = static_cast<interaction_context>(*context);
     }
@@ -242,12 +242,12 @@ interaction read(const json::object& root)
     const auto* data = object_at(root, "data");
     if (out.type == interaction_type::application_command || out.type == interaction_type::autocomplete) {
         if (data == nullptr) {
-            throw refused{"\"data\" is missing"};
+            throw malformed{"\"data\" is missing"};
         }
         out.command = read_command(*data);
     } else if (out.type == interaction_type::message_component) {
         if (data == nullptr) {
-            throw refused{"\"data\" is missing"};
+            throw malformed{"\"data\" is missing"};
         }
         component_input component;
         component.custom_id = text_at(*data, "custom_id", true, 100);
@@ -299,7 +299,7 @@ http::parsed<interaction> parse_interaction(std::string_view body)
     }
     try {
         return read(value.as_object());
-    } catch (const refused& r) { // the reader's own, caught here: never seen by callers
+    } catch (const malformed& r) { // the reader's own, caught here: never seen by callers
         return not_one(r.reason);
     }
 }

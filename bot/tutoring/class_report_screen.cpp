@@ -15,7 +15,7 @@ namespace {
 using engine::language;
 using arg = engine::message_arg;
 
-enum class line : unsigned char {
+enum class report_line : unsigned char {
     learners,
     answers,
     answers_without_first,
@@ -31,14 +31,9 @@ enum class line : unsigned char {
     too_few,
 };
 
-struct entry {
-    std::string_view en;
-    std::string_view fr;
-};
-
 // In the order of the enum; French typography as in the engine's catalogue.
 // clang-format off
-constexpr std::array<entry, 13> entries{{
+constexpr std::array<engine::bilingual, 13> report_lines{{
     {"Learners: {active} active in the last 7 days, {learners} in all.",
      "Apprenants\u00a0: {active} {active, plural, one {actif} other {actifs}} ces 7 derniers jours, {learners} en "
      "tout."},
@@ -64,10 +59,9 @@ constexpr std::array<entry, 13> entries{{
 /// Learners named in the chat; the dashboard lists them all.
 constexpr std::size_t shown_in_need = 5;
 
-std::string say(line l, language lang, std::initializer_list<arg> args = {})
+std::string say(report_line l, language lang, std::initializer_list<arg> args = {})
 {
-    const auto& e = entries[static_cast<std::size_t>(l)];
-    return engine::format_pattern(lang == language::fr ? e.fr : e.en, lang, std::vector<arg>(args));
+    return engine::say_in(report_lines, l, lang, args);
 }
 
 std::string percent(double share, language lang)
@@ -92,47 +86,47 @@ std::vector<std::string> class_report_lines(const engine::class_summary& summary
 {
     std::vector<std::string> out;
     out.push_back(
-        say(line::learners, lang, {arg::num("active", summary.active), arg::num("learners", summary.learners)}));
+        say(report_line::learners, lang, {arg::num("active", summary.active), arg::num("learners", summary.learners)}));
     out.push_back(
         summary.first_accuracy
-            ? say(line::answers, lang,
+            ? say(report_line::answers, lang,
                   {arg::num("answers", summary.answers), arg::str("accuracy", percent(*summary.first_accuracy, lang))})
-            : say(line::answers_without_first, lang, {arg::num("answers", summary.answers)}));
+            : say(report_line::answers_without_first, lang, {arg::num("answers", summary.answers)}));
     if (!summary.hardest.empty()) {
-        out.push_back(say(line::hardest, lang));
+        out.push_back(say(report_line::hardest, lang));
         for (const auto& q : summary.hardest) {
-            out.push_back(say(line::hard_question, lang,
+            out.push_back(say(report_line::hard_question, lang,
                               {arg::str("key", q.key.value()), arg::str("excerpt", q.excerpt),
                                arg::str("facility", percent(q.facility, lang)), arg::num("n", q.first_answers)}));
         }
     }
     if (!summary.misconceptions.empty()) {
-        out.push_back(say(line::misconceptions, lang));
+        out.push_back(say(report_line::misconceptions, lang));
         for (const auto& m : summary.misconceptions) {
-            out.push_back(say(line::misconception, lang,
+            out.push_back(say(report_line::misconception, lang,
                               {arg::str("label", label_of(index, m.key, lang)), arg::num("chosen", m.chosen),
                                arg::num("out_of", m.out_of)}));
         }
     }
-    out.push_back(say(line::need_help, lang));
+    out.push_back(say(report_line::need_help, lang));
     const auto named = std::min(summary.need_help.size(), shown_in_need);
     for (std::size_t i = 0; i < named; ++i) {
         const auto& who = summary.need_help[i];
         const std::string name = who.name.empty() ? who.identity.platform + ":" + who.identity.external_id : who.name;
-        out.push_back(who.overdue > 0 ? say(line::learner_in_need_overdue, lang,
+        out.push_back(who.overdue > 0 ? say(report_line::learner_in_need_overdue, lang,
                                             {arg::str("name", name), arg::str("mastery", percent(who.mastery, lang)),
                                              arg::num("overdue", who.overdue)})
-                                      : say(line::learner_in_need, lang,
+                                      : say(report_line::learner_in_need, lang,
                                             {arg::str("name", name), arg::str("mastery", percent(who.mastery, lang))}));
     }
     if (summary.need_help.size() > named) {
-        out.push_back(say(line::more_in_need, lang,
+        out.push_back(say(report_line::more_in_need, lang,
                           {arg::num("count", static_cast<long long>(summary.need_help.size() - named))}));
     }
     if (summary.need_help.empty()) {
-        out.push_back(say(line::nobody_in_need, lang));
+        out.push_back(say(report_line::nobody_in_need, lang));
     }
-    out.push_back(say(line::too_few, lang, {arg::num("min", engine::summary_options{}.min_first_answers)}));
+    out.push_back(say(report_line::too_few, lang, {arg::num("min", engine::summary_options{}.min_first_answers)}));
     return out;
 }
 

@@ -24,14 +24,9 @@ using arg = engine::message_arg;
 
 enum class phrase : unsigned char { title, this_channel, link_button, link_note, not_instructor, needs_class };
 
-struct entry {
-    std::string_view en;
-    std::string_view fr;
-};
-
 // In the order of the enum.
 // clang-format off
-constexpr std::array<entry, 6> entries{{
+constexpr std::array<engine::bilingual, 6> phrases{{
     {"Class report · {pack}", "Rapport de la classe · {pack}"},
     {"{title} · this channel", "{title} · ce salon"},
     {"Open the dashboard", "Ouvrir le tableau de bord"},
@@ -50,8 +45,7 @@ constexpr std::array<entry, 6> entries{{
 
 std::string say(phrase p, language lang, std::initializer_list<arg> args = {})
 {
-    const auto& e = entries[static_cast<std::size_t>(p)];
-    return engine::format_pattern(lang == language::fr ? e.fr : e.en, lang, std::vector<arg>(args));
+    return engine::say_in(phrases, p, lang, args);
 }
 
 report_screen notice_of(notice_kind kind, language lang, std::string text)

@@ -17,7 +17,7 @@ namespace {
 using engine::language;
 using arg = engine::message_arg;
 
-enum class line : unsigned char {
+enum class reminder_line : unsigned char {
     setting_on,
     setting_off,
     turned_on,
@@ -34,14 +34,9 @@ enum class line : unsigned char {
     unsubscribe,
 };
 
-struct entry {
-    std::string_view en;
-    std::string_view fr;
-};
-
 // In the order of the enum; French typography as in the engine's catalogue.
 // clang-format off
-constexpr std::array<entry, 14> entries{{
+constexpr std::array<engine::bilingual, 14> reminder_lines{{
     {"Reminders by DM: on, at {time} ({zone}){chosen}. Next one: {day} at {next}, if reviews are due.",
      "Rappels en message privé\u00a0: activés, à {time} ({zone}){chosen}. Prochain\u00a0: {day} à {next}, s’il y a "
      "des révisions à faire."},
@@ -83,10 +78,9 @@ constexpr std::array<entry, 14> entries{{
 }};
 // clang-format on
 
-std::string say(line l, language lang, std::initializer_list<arg> args = {})
+std::string say(reminder_line l, language lang, std::initializer_list<arg> args = {})
 {
-    const auto& e = entries[static_cast<std::size_t>(l)];
-    return engine::format_pattern(lang == language::fr ? e.fr : e.en, lang, std::vector<arg>(args));
+    return engine::say_in(reminder_lines, l, lang, args);
 }
 
 std::string zone_name(const engine::reminder_schedule& schedule)
@@ -141,11 +135,11 @@ std::string reminder_setting_text(const engine::reminder_schedule& schedule, std
                                   language lang)
 {
     if (!schedule.enabled || !next) {
-        return say(line::setting_off, lang);
+        return say(reminder_line::setting_off, lang);
     }
     const std::string chosen =
         schedule.setting.time_chosen ? "" : (lang == language::fr ? ", l’heure par défaut" : ", the default hour");
-    return say(line::setting_on, lang,
+    return say(reminder_line::setting_on, lang,
                {arg::str("time", clock_text(schedule.setting.time_of_day)), arg::str("zone", zone_name(schedule)),
                 arg::str("chosen", chosen), arg::str("day", day_text(next->day, lang)),
                 arg::str("next", clock_text(next->time_of_day))});
@@ -153,42 +147,42 @@ std::string reminder_setting_text(const engine::reminder_schedule& schedule, std
 
 std::string reminders_on_text(const engine::reminder_schedule& schedule, engine::local_time next, language lang)
 {
-    return say(line::turned_on, lang,
+    return say(reminder_line::turned_on, lang,
                {arg::str("time", clock_text(schedule.setting.time_of_day)), arg::str("zone", zone_name(schedule)),
                 arg::str("day", day_text(next.day, lang)), arg::str("next", clock_text(next.time_of_day))});
 }
 
-std::string reminders_off_text(language lang) { return say(line::turned_off, lang); }
+std::string reminders_off_text(language lang) { return say(reminder_line::turned_off, lang); }
 
 std::string reminder_bad_time_text(const std::string& typed, language lang)
 {
-    return say(line::bad_time, lang, {arg::str("typed", typed)});
+    return say(reminder_line::bad_time, lang, {arg::str("typed", typed)});
 }
 
 std::string reminder_bad_zone_text(const std::string& typed, language lang)
 {
-    return say(line::bad_zone, lang, {arg::str("typed", typed)});
+    return say(reminder_line::bad_zone, lang, {arg::str("typed", typed)});
 }
 
-std::string reminder_needs_zone_text(language lang) { return say(line::needs_zone, lang); }
+std::string reminder_needs_zone_text(language lang) { return say(reminder_line::needs_zone, lang); }
 
-std::string reminders_unavailable_text(language lang) { return say(line::unavailable, lang); }
+std::string reminders_unavailable_text(language lang) { return say(reminder_line::unavailable, lang); }
 
-std::string reminders_refused_text(language lang) { return say(line::refused, lang); }
+std::string reminders_refused_text(language lang) { return say(reminder_line::refused, lang); }
 
 std::string reminder_text(int due, int minutes, int ignored, engine::reminder_pace pace, language lang)
 {
-    auto out = say(line::reminder, lang, {arg::num("due", due), arg::num("minutes", minutes)});
+    auto out = say(reminder_line::reminder, lang, {arg::num("due", due), arg::num("minutes", minutes)});
     if (pace == engine::reminder_pace::every_other_day) {
-        out += "\n" + say(line::every_other_day, lang, {arg::num("ignored", ignored)});
+        out += "\n" + say(reminder_line::every_other_day, lang, {arg::num("ignored", ignored)});
     } else if (pace == engine::reminder_pace::weekly) {
-        out += "\n" + say(line::weekly, lang, {arg::num("ignored", ignored)});
+        out += "\n" + say(reminder_line::weekly, lang, {arg::num("ignored", ignored)});
     }
     return out;
 }
 
-std::string reminder_start_label(language lang) { return say(line::start, lang); }
+std::string reminder_start_label(language lang) { return say(reminder_line::start, lang); }
 
-std::string reminder_unsubscribe_label(language lang) { return say(line::unsubscribe, lang); }
+std::string reminder_unsubscribe_label(language lang) { return say(reminder_line::unsubscribe, lang); }
 
 } // namespace quiz::bot::tutoring

@@ -9,14 +9,9 @@ namespace quiz::bot::tutoring {
 
 namespace {
 
-struct entry {
-    std::string_view en;
-    std::string_view fr; ///< French typography as in the engine's catalogue
-};
-
 // In the order of the enum.
 // clang-format off
-constexpr std::array<entry, 33> entries{{
+constexpr std::array<engine::bilingual, 33> sentences{{
     {"Next", "Suivant"},
     {"New session", "Nouvelle session"},
     {"Start a session", "Commencer une session"},
@@ -72,9 +67,7 @@ constexpr std::array<entry, 33> entries{{
 
 std::string say(text t, engine::language lang, std::initializer_list<engine::message_arg> args)
 {
-    const auto& e = entries[static_cast<std::size_t>(t)];
-    return engine::format_pattern(lang == engine::language::fr ? e.fr : e.en, lang,
-                                  std::vector<engine::message_arg>(args));
+    return engine::say_in(sentences, t, lang, args);
 }
 
 } // namespace quiz::bot::tutoring

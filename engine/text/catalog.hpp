@@ -3,6 +3,7 @@
 
 #include "engine/core/language.hpp"
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -105,6 +106,22 @@ enum class plural_category : std::uint8_t { one, other };
 /// The message in `lang` with its placeholders filled. A placeholder without an argument stays as `{name}`.
 [[nodiscard]] std::string format_message(message m, language lang, std::initializer_list<message_arg> args);
 [[nodiscard]] std::string format_pattern(std::string_view pattern, language lang, const std::vector<message_arg>& args);
+
+/// One sentence in both languages: the tables of sentences kept beside the part of the edge that says them.
+struct bilingual {
+    std::string_view en;
+    std::string_view fr; ///< French typography as in the catalogue
+
+    [[nodiscard]] constexpr std::string_view in(language lang) const noexcept { return lang == language::fr ? fr : en; }
+};
+
+/// The sentence for `key` in a table written in the order of its enum, in `lang`, its placeholders filled.
+template <typename Key, std::size_t N>
+[[nodiscard]] std::string say_in(const std::array<bilingual, N>& table, Key key, language lang,
+                                 std::initializer_list<message_arg> args = {})
+{
+    return format_pattern(table[static_cast<std::size_t>(key)].in(lang), lang, std::vector<message_arg>(args));
+}
 
 /// What a template uses, for checks: placeholder names (sorted, unique) or the first syntax error.
 struct pattern_info {
