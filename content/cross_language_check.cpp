@@ -13,8 +13,6 @@ namespace quiz::content {
 
 namespace {
 
-std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
-
 std::string where(const std::string& path, std::size_t line)
 {
     return file_name(path) + " (line " + std::to_string(line) + ")";

@@ -2,6 +2,7 @@
 #include "content/diagnostic.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <ostream>
 
 namespace quiz::content {
@@ -19,6 +20,8 @@ std::string to_string(const diagnostic& d)
 }
 
 std::ostream& operator<<(std::ostream& out, const diagnostic& d) { return out << to_string(d); }
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 std::size_t count(const std::vector<diagnostic>& diagnostics, diagnostic::severity level) noexcept
 {

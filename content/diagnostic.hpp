@@ -24,6 +24,9 @@ struct diagnostic {
 [[nodiscard]] std::string to_string(const diagnostic& d);
 std::ostream& operator<<(std::ostream& out, const diagnostic& d);
 
+/// The file's name without its folder, as messages about one file of a pack name another.
+[[nodiscard]] std::string file_name(const std::string& path);
+
 [[nodiscard]] std::size_t count(const std::vector<diagnostic>& diagnostics, diagnostic::severity level) noexcept;
 [[nodiscard]] bool has_errors(const std::vector<diagnostic>& diagnostics) noexcept;
 

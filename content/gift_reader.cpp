@@ -237,7 +237,7 @@ std::string percent(double weight)
     return '%' + text + '%';
 }
 
-struct parsed_choice {
+struct gift_choice {
     imported_choice choice;
     char marker = '~';
     std::optional<double> weight;
@@ -341,12 +341,12 @@ private:
 
         imported_question question{title, category_, category_line_, std::move(stem), {}, std::move(general_feedback),
                                    line};
-        std::vector<parsed_choice> choices;
+        std::vector<gift_choice> choices;
         if (!split_choices(answers, format, choices) || !check(question, choices, line)) {
             return;
         }
         bool html = format == text_format::html;
-        for (const parsed_choice& parsed : choices) {
+        for (const gift_choice& parsed : choices) {
             html = html || parsed.format == text_format::html;
             question.choices.push_back(parsed.choice);
         }
@@ -392,7 +392,7 @@ private:
         return "short-answer (only `=` answers)" + std::string(left_out) + " (add wrong choices with `~` to keep it)";
     }
 
-    bool split_choices(const marked& answers, text_format format, std::vector<parsed_choice>& choices)
+    bool split_choices(const marked& answers, text_format format, std::vector<gift_choice>& choices)
     {
         std::vector<std::size_t> starts;
         for (std::size_t i = 0; i < answers.size(); ++i) {
@@ -410,7 +410,7 @@ private:
         }
         for (std::size_t k = 0; k < starts.size(); ++k) {
             const std::size_t end = k + 1 < starts.size() ? starts[k + 1] : answers.size();
-            parsed_choice parsed;
+            gift_choice parsed;
             parsed.marker = answers.syntax_at(starts[k], '=') ? '=' : '~';
             parsed.choice.line = answers.sub(starts[k]).line();
             marked body = answers.sub(starts[k] + 1, end).trimmed();
@@ -428,12 +428,12 @@ private:
     }
 
     /// Marks the correct choice; reports everything the pack format cannot express. False if anything was.
-    bool check(const imported_question& question, std::vector<parsed_choice>& choices, std::size_t line)
+    bool check(const imported_question& question, std::vector<gift_choice>& choices, std::size_t line)
     {
         std::vector<std::pair<std::size_t, std::string>> problems;
         std::size_t correct = 0;
         std::size_t credited = 0;
-        for (parsed_choice& parsed : choices) {
+        for (gift_choice& parsed : choices) {
             const double weight = parsed.weight.value_or(parsed.marker == '=' ? 100.0 : 0.0);
             parsed.choice.correct = weight >= 100.0;
             correct += parsed.choice.correct ? 1 : 0;
@@ -445,7 +445,7 @@ private:
             problems.emplace_back(line, "several choices share the credit (a multiple-answer question): a question "
                                         "has exactly one correct choice");
         } else {
-            for (const parsed_choice& parsed : choices) {
+            for (const gift_choice& parsed : choices) {
                 const double weight = parsed.weight.value_or(0.0);
                 if (weight > 0.0 && weight < 100.0) {
                     problems.emplace_back(parsed.choice.line, "partial credit " + percent(weight) + " on choice " +
@@ -484,7 +484,7 @@ private:
         if (!problems.empty()) {
             return false;
         }
-        for (const parsed_choice& parsed : choices) {
+        for (const gift_choice& parsed : choices) {
             if (parsed.weight && *parsed.weight < 0.0) {
                 report_.warning(parsed.choice.line, "penalty " + percent(*parsed.weight) + " on choice " +
                                                         backticked(parsed.choice.text) +

@@ -11,8 +11,6 @@ namespace quiz::content {
 
 namespace {
 
-std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
-
 void check_front_matter(const front_matter& meta, engine::language lang, std::string_view folder_name,
                         const reporter& report)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
-#include "bot/cli/counted.hpp"
+#include "bot/cli/number_text.hpp"
 #include "content/diagnostic.hpp"
 #include "content/pack_loader.hpp"
 #include "engine/core/pack.hpp"

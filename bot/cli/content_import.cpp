@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
-#include "bot/cli/counted.hpp"
+#include "bot/cli/number_text.hpp"
 #include "content/aiken_reader.hpp"
 #include "content/diagnostic.hpp"
 #include "content/gift_reader.hpp"

@@ -2,6 +2,7 @@
 // `quizbot srs eval FILE.csv`: log loss, RMSE(bins), AUC and n of the three recall models, side by side.
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/number_text.hpp"
 #include "bot/cli/srs_input.hpp"
 
 #include <boost/json.hpp>
@@ -17,16 +18,6 @@ namespace {
 
 namespace recall = engine::recall;
 namespace json = boost::json;
-
-std::string fixed(double value, int decimals)
-{
-    if (std::isnan(value)) {
-        return "-";
-    }
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
 
 std::string_view grading_text(recall::grading how) noexcept
 {

@@ -2,6 +2,7 @@
 // `quizbot srs simulate`: simulated learners study a simulated course for a semester under each scheduler.
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/number_text.hpp"
 #include "bot/cli/option_values.hpp"
 #include "engine/sim/simulation.hpp"
 
@@ -42,13 +43,6 @@ std::vector<sim::policy> policies_from(const args& parsed)
         }
         rest.remove_prefix(comma + 1);
     }
-}
-
-std::string fixed(double value, int decimals)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
 }
 
 std::string padded(std::string text, std::size_t width)

@@ -116,12 +116,7 @@ void exchange::follow_up(const discord::reply& result)
 
 } // namespace
 
-http::response json_answer(const json::object& body)
-{
-    auto r = http::response::json(200, json::serialize(body));
-    r.fields.set("Cache-Control", "no-store");
-    return r;
-}
+http::response json_answer(const json::object& body) { return http::uncached_json(200, body); }
 
 void answer_interaction(const exchange_parts& parts, interaction in, http::responder reply, bool ephemeral_deferral,
                         const reply_work& work)

@@ -169,6 +169,18 @@ std::string_view reason_phrase(unsigned status) noexcept
     }
 }
 
+response uncached_json(unsigned status, std::string body)
+{
+    auto r = response::json(status, std::move(body));
+    r.fields.set("Cache-Control", "no-store");
+    return r;
+}
+
+response uncached_json(unsigned status, const boost::json::object& body)
+{
+    return uncached_json(status, boost::json::serialize(body));
+}
+
 response error_response(unsigned status, std::string_view reason, std::string_view request_id)
 {
     boost::json::object body;
@@ -176,9 +188,7 @@ response error_response(unsigned status, std::string_view reason, std::string_vi
     if (!request_id.empty()) {
         body["request_id"] = request_id;
     }
-    auto r = response::json(status, boost::json::serialize(body));
-    r.fields.set("Cache-Control", "no-store");
-    return r;
+    return uncached_json(status, body);
 }
 
 response error_response(const refusal& why, std::string_view request_id)

@@ -3,6 +3,8 @@
 
 #include "bot/http/parsed.hpp"
 
+#include <boost/json/fwd.hpp>
+
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -77,6 +79,10 @@ struct response {
     [[nodiscard]] static response json(unsigned status, std::string body);
     [[nodiscard]] static response empty(unsigned status);
 };
+
+/// JSON no cache may keep: what one person's request is answered with (a screen, a room's state, an error).
+[[nodiscard]] response uncached_json(unsigned status, std::string body);
+[[nodiscard]] response uncached_json(unsigned status, const boost::json::object& body);
 
 /// "Not Found" for 404; "" for codes without a standard phrase.
 [[nodiscard]] std::string_view reason_phrase(unsigned status) noexcept;

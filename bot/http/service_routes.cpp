@@ -26,9 +26,7 @@ response health_response(const std::vector<health_check>& checks)
     boost::json::object body;
     body["status"] = healthy ? "ok" : "unavailable";
     body["checks"] = std::move(results);
-    auto r = http::response::json(healthy ? 200 : 503, boost::json::serialize(body));
-    r.fields.set("Cache-Control", "no-store");
-    return r;
+    return http::uncached_json(healthy ? 200 : 503, body);
 }
 
 response metrics_response(const metrics::registry& registry)

@@ -35,18 +35,11 @@ http::response html_response(unsigned status, std::string body)
     return r;
 }
 
-http::response json_response(unsigned status, const json::object& body)
-{
-    auto r = http::response::json(status, json::serialize(body));
-    r.fields.set("Cache-Control", "no-store");
-    return r;
-}
-
 /// The screen's answer: `body` with the heads-up the page shows first ("" when there is none).
 http::response screen_response(json::object body, const tutoring::screen& shown, unsigned status = 200)
 {
     body["heads_up"] = shown.heads_up;
-    return json_response(status, body);
+    return http::uncached_json(status, body);
 }
 
 /// A notice the page shows as it is, with its own status code.
@@ -256,10 +249,10 @@ public:
         perform(req, reply, {web_learner(*learner, {}, lang, false), tutoring::forget{step}, std::nullopt},
                 [](const tutoring::screen& shown, const std::string& request_id) {
                     if (const auto* question = std::get_if<tutoring::confirm_screen>(&shown.body)) {
-                        return json_response(200, json::object{{"status", "confirm"},
-                                                               {"question", question->question},
-                                                               {"yes", question->yes},
-                                                               {"no", question->no}});
+                        return http::uncached_json(200, json::object{{"status", "confirm"},
+                                                                     {"question", question->question},
+                                                                     {"yes", question->yes},
+                                                                     {"no", question->no}});
                     }
                     const auto* n = std::get_if<tutoring::notice_screen>(&shown.body);
                     if (n == nullptr || n->kind == tutoring::notice_kind::failed) {
@@ -268,7 +261,7 @@ public:
                     const char* status = n->kind == tutoring::notice_kind::forgotten          ? "forgotten"
                                          : n->kind == tutoring::notice_kind::forget_cancelled ? "cancelled"
                                                                                               : "nothing_to_forget";
-                    return json_response(200, json::object{{"status", status}, {"message", n->text}});
+                    return http::uncached_json(200, json::object{{"status", status}, {"message", n->text}});
                 });
         return std::nullopt;
     }
@@ -285,7 +278,7 @@ public:
                 list.push_back(pack_json(*content, lang->value_or(language::en)));
             }
         }
-        reply.send(json_response(200, json::object{{"packs", std::move(list)}}));
+        reply.send(http::uncached_json(200, json::object{{"packs", std::move(list)}}));
         return std::nullopt;
     }
 

@@ -7,17 +7,6 @@
 
 namespace quiz::bot::web {
 
-namespace {
-
-http::response room_response(const std::string& body)
-{
-    auto r = http::response::json(200, body);
-    r.fields.set("Cache-Control", "no-store");
-    return r;
-}
-
-} // namespace
-
 room_hub::room_hub(later_fn later, std::chrono::milliseconds hold, std::size_t max_rooms)
     : later_(std::move(later)), hold_(hold), max_rooms_(max_rooms)
 {
@@ -50,7 +39,7 @@ void room_hub::publish(const tutoring::round_screen& shown)
         }
     }
     for (const auto& w : woken) {
-        w.reply.send(room_response(body));
+        w.reply.send(http::uncached_json(200, body));
     }
 }
 
@@ -71,7 +60,7 @@ bool room_hub::wait(engine::round_id round, std::uint64_t after, const http::res
             return false;
         }
         if (it->second.revision > after) {
-            reply.send(room_response(it->second.body));
+            reply.send(http::uncached_json(200, it->second.body));
             return true;
         }
         id = ++next_waiter_;
@@ -95,7 +84,7 @@ bool room_hub::wait(engine::round_id round, std::uint64_t after, const http::res
             waiting.erase(w);
             body = it->second.body;
         }
-        due->send(room_response(body));
+        due->send(http::uncached_json(200, body));
     });
     return true;
 }

@@ -36,13 +36,6 @@ std::string room_code(std::uint64_t draw)
     return code;
 }
 
-http::response json_response(unsigned status, const json::object& body)
-{
-    auto r = http::response::json(status, json::serialize(body));
-    r.fields.set("Cache-Control", "no-store");
-    return r;
-}
-
 /// A notice of the rounds, as an HTTP refusal the page shows as is.
 http::response notice_response(const tutoring::notice_screen& n, const std::string& request_id)
 {
@@ -67,7 +60,8 @@ http::response notice_response(const tutoring::notice_screen& n, const std::stri
     default:
         break;
     }
-    auto r = json_response(status, json::object{{"status", "refused"}, {"error", n.text}, {"request_id", request_id}});
+    auto r =
+        http::uncached_json(status, json::object{{"status", "refused"}, {"error", n.text}, {"request_id", request_id}});
     if (status == 503) {
         r.fields.set("Retry-After", "1");
     }
@@ -160,11 +154,11 @@ public:
                     if (!r.shared) {
                         return http::error_response(500, "no round", {});
                     }
-                    return json_response(200, json::object{{"learner", token},
-                                                           {"round", r.shared->round.value()},
-                                                           {"room", r.shared->channel},
-                                                           {"host", true},
-                                                           {"screen", round_json(*r.shared)}});
+                    return http::uncached_json(200, json::object{{"learner", token},
+                                                                 {"round", r.shared->round.value()},
+                                                                 {"room", r.shared->channel},
+                                                                 {"host", true},
+                                                                 {"screen", round_json(*r.shared)}});
                 });
         return std::nullopt;
     }
@@ -207,7 +201,7 @@ public:
                     if (const auto* judged = std::get_if<tutoring::judged_screen>(&r.mine)) {
                         out["mine"] = judged_json(*judged);
                     }
-                    return json_response(200, out);
+                    return http::uncached_json(200, out);
                 });
         return std::nullopt;
     }
@@ -238,7 +232,8 @@ public:
             }
         }
         if (!known || !hub_.wait(*round, after, reply)) {
-            reply.send(json_response(409, json::object{{"status", "join_first"}, {"request_id", req.request_id}}));
+            reply.send(
+                http::uncached_json(409, json::object{{"status", "join_first"}, {"request_id", req.request_id}}));
         }
         return std::nullopt;
     }
@@ -263,9 +258,9 @@ public:
             if (in == nullptr) {
                 return http::error_response(500, "unexpected reply", {});
             }
-            return json_response(200, json::object{{"status", r.answer_recorded ? "in" : "kept"},
-                                                   {"position", in->position},
-                                                   {"message", in->text}});
+            return http::uncached_json(200, json::object{{"status", r.answer_recorded ? "in" : "kept"},
+                                                         {"position", in->position},
+                                                         {"message", in->text}});
         });
         return std::nullopt;
     }
@@ -284,8 +279,9 @@ public:
         }
         perform(req, reply, {std::move(member->who), Action{member->round}, std::nullopt, std::nullopt},
                 [](const tutoring::round_reply& r) {
-                    return json_response(200, json::object{{"screen", r.shared ? json::value(round_json(*r.shared))
-                                                                               : json::value(nullptr)}});
+                    return http::uncached_json(
+                        200,
+                        json::object{{"screen", r.shared ? json::value(round_json(*r.shared)) : json::value(nullptr)}});
                 });
         return std::nullopt;
     }
@@ -304,10 +300,10 @@ public:
                     if (card == nullptr) {
                         return http::error_response(500, "unexpected reply", {});
                     }
-                    return json_response(200, json::object{{"session", card->session.value()},
-                                                           {"lang", std::string(engine::code(r.lang))},
-                                                           {"card", card_json(*card)},
-                                                           {"summary", nullptr}});
+                    return http::uncached_json(200, json::object{{"session", card->session.value()},
+                                                                 {"lang", std::string(engine::code(r.lang))},
+                                                                 {"card", card_json(*card)},
+                                                                 {"summary", nullptr}});
                 });
         return std::nullopt;
     }

@@ -29,7 +29,7 @@
 #include "storage/sqlite_identity_directory.hpp"
 #include "storage/sqlite_reminder_book.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
-#include "tests/http/support/fake_upstream.hpp"
+#include "tests/bot/http/support/fake_upstream.hpp"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Transaction.h>

@@ -7,6 +7,8 @@
 #include <string>
 #include <variant>
 
+namespace bot_review_log_csv_test {
+
 namespace {
 
 std::variant<quiz::bot::review_log, quiz::bot::review_log_problem> read(const std::string& text)
@@ -133,3 +135,5 @@ TEST_CASE("bad review logs are refused with the line at fault")
         CHECK_THAT(p.message, Catch::Contains("empty card_id"));
     }
 }
+
+} // namespace bot_review_log_csv_test

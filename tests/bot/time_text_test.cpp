@@ -5,6 +5,8 @@
 
 #include <chrono>
 
+namespace bot_time_text_test {
+
 using namespace std::chrono;
 using quiz::bot::format_iso8601;
 using quiz::bot::microtime;
@@ -61,3 +63,5 @@ TEST_CASE("format_iso8601 writes UTC with the precision the time has")
     REQUIRE(round_trip);
     CHECK(format_iso8601(*round_trip) == "2031-07-15T03:04:05.678901Z");
 }
+
+} // namespace bot_time_text_test

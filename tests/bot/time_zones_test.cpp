@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+namespace bot_time_zones_test {
+
 namespace {
 
 using namespace std::chrono;
@@ -70,3 +72,5 @@ TEST_CASE("time zones: a daily reminder keeps its local hour over a change of cl
     CHECK(quiz::engine::next_reminder(at_half_past_two, std::nullopt, 0, *paris, utc(2026y / March / 28, 23)) ==
           utc(2026y / March / 29, 1));
 }
+
+} // namespace bot_time_zones_test

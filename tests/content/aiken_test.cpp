@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace quiz::content {
+namespace quiz::content::content_aiken_test {
 
 TEST_CASE("aiken: options with `A)` and with `A.`, multi-line stems", "[aiken]")
 {
@@ -131,4 +131,4 @@ TEST_CASE("aiken: option problems", "[aiken]")
     }
 }
 
-} // namespace quiz::content
+} // namespace quiz::content::content_aiken_test

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace content_content_hash_test {
+
 using namespace quiz;
 
 namespace {
@@ -57,3 +59,5 @@ TEST_CASE("any edit in any language gives a new content hash", "[hash]")
 
     CHECK(content::content_hash(q) == before);
 }
+
+} // namespace content_content_hash_test

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace quiz::content {
+namespace quiz::content::content_gift_test {
 namespace {
 
 bool has_message(const import_result& result, const std::string& start)
@@ -426,4 +426,4 @@ TEST_CASE("gift: hostile input never crashes", "[gift]")
     }
 }
 
-} // namespace quiz::content
+} // namespace quiz::content::content_gift_test

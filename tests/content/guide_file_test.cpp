@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+namespace content_guide_file_test {
+
 using quiz::content::parse_guide;
 using Strings = std::vector<std::string>;
 
@@ -67,3 +69,5 @@ TEST_CASE("guide problems are reported with their line", "[guide]")
     CHECK(messages("---\npack: p\nlang: en\ntitle: G\nlevel: hard\n---\n## A {#a}\nText.\n") ==
           Strings{"g.md:5: warning: unknown front matter key `level` is ignored (expected one of: pack, lang, title)"});
 }
+
+} // namespace content_guide_file_test

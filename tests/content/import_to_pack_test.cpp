@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace quiz::content {
+namespace quiz::content::content_import_to_pack_test {
 namespace {
 
 using engine::language;
@@ -151,4 +151,4 @@ TEST_CASE("import to pack: ids come from the stem when there is no title", "[imp
           std::vector<std::string>{"how-many-bytes-does-mixed-precision-adam", "question"});
 }
 
-} // namespace quiz::content
+} // namespace quiz::content::content_import_to_pack_test

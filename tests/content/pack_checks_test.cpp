@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace content_pack_checks_test {
+
 using quiz::test::errors_of;
 using quiz::test::fixture_pack;
 using quiz::test::warnings_of;
@@ -480,3 +482,5 @@ TEST_CASE("English files get no French typography warning", "[checks][warnings][
                                            "Does every rank keep a 4x copy: \"yes\"?");
     CHECK(warnings_of(pack.build()).empty());
 }
+
+} // namespace content_pack_checks_test

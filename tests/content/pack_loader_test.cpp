@@ -8,6 +8,8 @@
 
 #include <set>
 
+namespace content_pack_loader_test {
+
 using namespace quiz;
 using quiz::test::errors_of;
 using quiz::test::fixtures_dir;
@@ -226,3 +228,5 @@ TEST_CASE("missing, misnamed and unreadable files are diagnostics", "[loader][ro
                                            valid_pack.string()});
     }
 }
+
+} // namespace content_pack_loader_test

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace quiz::content {
+namespace quiz::content::content_pack_writer_test {
 namespace {
 
 using engine::language;
@@ -263,4 +263,4 @@ TEST_CASE("pack writer: an imported GIFT pack passes the loader's checks and rea
     }
 }
 
-} // namespace quiz::content
+} // namespace quiz::content::content_pack_writer_test

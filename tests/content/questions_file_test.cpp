@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+namespace content_questions_file_test {
+
 using quiz::content::parse_questions;
 using Strings = std::vector<std::string>;
 
@@ -270,3 +272,5 @@ TEST_CASE("structure problems in a questions file", "[questions]")
         CHECK(messages(header + tags + "<!--\n## draft\nnot yet\n-->\n" + question).empty());
     }
 }
+
+} // namespace content_questions_file_test

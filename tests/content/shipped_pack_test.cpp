@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+namespace content_shipped_pack_test {
+
 using namespace quiz;
 using engine::language;
 
@@ -76,3 +78,5 @@ TEST_CASE("every topic the zero-sharded pack promises has at least five hard que
         CHECK(hard >= 5);
     }
 }
+
+} // namespace content_shipped_pack_test

@@ -13,6 +13,8 @@
 #include "engine/text/text.hpp"
 #include "engine/tutor/tutor.hpp"
 
+namespace engine_public_headers {
+
 // One type from each room, so that a public header that stopped including what its comment promises fails the build.
 static_assert(sizeof(quiz::engine::seeded_random) > 0);
 static_assert(sizeof(quiz::engine::fsrs::card) > 0);
@@ -23,3 +25,5 @@ static_assert(sizeof(quiz::engine::round_state) > 0);
 static_assert(sizeof(quiz::engine::reminder_schedule) > 0);
 static_assert(sizeof(quiz::engine::item_row) > 0);
 static_assert(sizeof(quiz::engine::sim::world) > 0);
+
+} // namespace engine_public_headers

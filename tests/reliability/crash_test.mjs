@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, stopServer } from '../web/quizbot_server.mjs';
+import { startServer, stopServer } from '../bot/web/quizbot_server.mjs';
 
 const [quizbot, contentDir, restartsText, clientsText] = process.argv.slice(2);
 const restarts = Number(restartsText);

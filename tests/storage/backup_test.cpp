@@ -16,7 +16,7 @@
 #include <string>
 #include <thread>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_backup_test {
 namespace {
 
 using test::concat;
@@ -125,4 +125,4 @@ TEST_CASE("a backup taken while another connection keeps writing is a consistent
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_backup_test

@@ -25,7 +25,7 @@
 
 extern char** environ;
 
-namespace quiz::storage {
+namespace quiz::storage::storage_durability_test {
 namespace {
 
 using test::concat;
@@ -191,4 +191,4 @@ TEST_CASE("a backup taken while another process writes is a sound snapshot")
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_durability_test

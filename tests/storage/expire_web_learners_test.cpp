@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_expire_web_learners_test {
 namespace {
 
 constexpr std::int64_t hour_ms = 60LL * 60 * 1000;
@@ -87,4 +87,4 @@ TEST_CASE("expiry erases playground learners who never came back, and only them"
     CHECK(db.execAndGet("SELECT count(*) FROM attempt WHERE learner_id = 11").getInt() == 1);
 }
 
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_expire_web_learners_test

@@ -13,7 +13,7 @@
 #include <map>
 #include <string>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_forget_test {
 namespace {
 
 using test::count_rows;
@@ -132,4 +132,4 @@ TEST_CASE("forget leaves no trace of the learner's text in the database files")
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_forget_test

@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_group_commit_test {
 namespace {
 
 using test::concat;
@@ -323,4 +323,4 @@ TEST_CASE("shutting down finishes every submitted unit")
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_group_commit_test

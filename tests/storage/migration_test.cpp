@@ -11,7 +11,7 @@
 
 #include <string>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_migration_test {
 namespace {
 
 using test::count_rows;
@@ -147,4 +147,4 @@ TEST_CASE("a question has one row per content hash")
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_migration_test

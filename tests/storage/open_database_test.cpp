@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <string>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_open_database_test {
 namespace {
 
 using test::read_bytes;
@@ -153,4 +153,4 @@ TEST_CASE("a folder where the database file should be is refused")
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_open_database_test

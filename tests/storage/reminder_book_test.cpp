@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace storage_reminder_book_test {
+
 namespace {
 
 using namespace std::chrono;
@@ -133,3 +135,5 @@ TEST_CASE("a reminder is recorded once per local day, the last answer and the se
     CHECK_FALSE(f.book.last_answer(ann));
     CHECK_FALSE(f.book.session_started(ann));
 }
+
+} // namespace storage_reminder_book_test

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_report_source_test {
 namespace {
 
 using namespace std::chrono;
@@ -38,7 +38,7 @@ engine::instant instant_at(int day, int hour) { return engine::instant{milliseco
 /// c1: q1. c2: q2, q3. Choice 0 is right everywhere; m1 tags q1's choice 1 and q2's choice 2.
 engine::pack class_pack()
 {
-    return test::pack_builder("p")
+    return quiz::test::pack_builder("p")
         .concept_tag("c1", "Concept one", "Concept un")
         .concept_tag("c2", "Concept two", "Concept deux")
         .misconception("m1", "Confusion one", "Confusion un")
@@ -341,4 +341,4 @@ TEST_CASE("ISO weeks at year ends")
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_report_source_test

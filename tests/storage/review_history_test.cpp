@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_review_history_test {
 namespace {
 
 // Two learners, two packs. Attempts are inserted out of time order; one instant (5000) is shared by both learners.
@@ -124,4 +124,4 @@ TEST_CASE("review history: one learner's attempts are read through the index att
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_review_history_test

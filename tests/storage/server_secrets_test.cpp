@@ -9,6 +9,8 @@
 
 #include <string>
 
+namespace storage_server_secrets_test {
+
 TEST_CASE("server secrets: generated on first use, kept in the database, the same for every connection", "[storage]")
 {
     const quiz::storage::test::temp_folder folder;
@@ -35,3 +37,5 @@ TEST_CASE("server secrets: generated on first use, kept in the database, the sam
     CHECK(quiz::storage::server_secret(again, "other", make("another key"), 3000) == "another key");
     CHECK(generated == 2);
 }
+
+} // namespace storage_server_secrets_test

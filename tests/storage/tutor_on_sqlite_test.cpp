@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-namespace quiz::storage {
+namespace quiz::storage::storage_tutor_on_sqlite_test {
 namespace {
 
 using namespace quiz::engine;
@@ -167,4 +167,4 @@ TEST_CASE("learners answering from several threads at once are all recorded")
 }
 
 } // namespace
-} // namespace quiz::storage
+} // namespace quiz::storage::storage_tutor_on_sqlite_test

@@ -5,6 +5,8 @@
 
 #include <string>
 
+namespace core_language_test {
+
 using quiz::engine::language;
 using quiz::engine::localized;
 using quiz::engine::parse_language;
@@ -55,3 +57,5 @@ TEST_CASE("a localized value falls back to a language that has one")
     CHECK(*title.best(language::fr) == "Guide (fr)");
     CHECK(*title.best(language::en) == "Guide");
 }
+
+} // namespace core_language_test

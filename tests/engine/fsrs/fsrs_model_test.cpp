@@ -10,12 +10,14 @@
 #include <limits>
 #include <vector>
 
+namespace fsrs_fsrs_model_test {
+
 namespace fsrs = quiz::engine::fsrs;
 using fsrs::rating;
 
 namespace {
 
-const fsrs::parameters& w = fsrs::default_parameters;
+const fsrs::parameters& default_w = fsrs::default_parameters;
 
 // fsrs-optimizer asserts with atol 1e-4 on float32 values.
 Approx optimizer_value(double x) { return Approx(x).margin(1e-4).epsilon(0); }
@@ -31,11 +33,11 @@ TEST_CASE("FSRS-6 model: retrievability follows the power forgetting curve with 
     const std::array<double, 6> s{1, 2, 3, 4, 4, 2};
     const std::array<double, 6> expected{1.0, 0.9403443, 0.9253786, 0.9185229, 0.9, 0.8261359};
     for (std::size_t i = 0; i < t.size(); ++i) {
-        CHECK(fsrs::retrievability(w, t[i], s[i]) == optimizer_value(expected[i]));
+        CHECK(fsrs::retrievability(default_w, t[i], s[i]) == optimizer_value(expected[i]));
     }
     // R(S, S) = 0.9 for any decay; ts-fsrs R(10 d, S = 5) = 0.84588465.
-    CHECK(fsrs::retrievability(w, 37.0, 37.0) == Approx(0.9).epsilon(1e-12));
-    CHECK(fsrs::retrievability(w, 10.0, 5.0) == Approx(0.84588465).margin(1e-8));
+    CHECK(fsrs::retrievability(default_w, 37.0, 37.0) == Approx(0.9).epsilon(1e-12));
+    CHECK(fsrs::retrievability(default_w, 10.0, 5.0) == Approx(0.84588465).margin(1e-8));
 }
 
 TEST_CASE("FSRS-6 model: stability after a recall, a lapse and a same-day review (fsrs-optimizer vectors)")
@@ -49,9 +51,9 @@ TEST_CASE("FSRS-6 model: stability after a recall, a lapse and a same-day review
     const std::array<double, 4> same_day{1.596818, 5.0, 5.0, 8.12961};
     for (std::size_t i = 0; i < 4; ++i) {
         CAPTURE(i);
-        CHECK(fsrs::recall_stability(w, difficulty[i], 5.0, r[i], grades[i]) == optimizer_value(recall[i]));
-        CHECK(fsrs::forget_stability(w, difficulty[i], 5.0, r[i]) == optimizer_value(lapse[i]));
-        CHECK(fsrs::short_term_stability(w, 5.0, grades[i]) == optimizer_value(same_day[i]));
+        CHECK(fsrs::recall_stability(default_w, difficulty[i], 5.0, r[i], grades[i]) == optimizer_value(recall[i]));
+        CHECK(fsrs::forget_stability(default_w, difficulty[i], 5.0, r[i]) == optimizer_value(lapse[i]));
+        CHECK(fsrs::short_term_stability(default_w, 5.0, grades[i]) == optimizer_value(same_day[i]));
     }
 }
 
@@ -59,10 +61,10 @@ TEST_CASE("FSRS-6 model: difficulty update with linear damping and mean reversio
 {
     const std::array<double, 4> expected{8.341763, 6.6659956, 4.990228, 3.3144615};
     for (std::size_t i = 0; i < 4; ++i) {
-        CHECK(fsrs::next_difficulty(w, 5.0, grades[i]) == optimizer_value(expected[i]));
+        CHECK(fsrs::next_difficulty(default_w, 5.0, grades[i]) == optimizer_value(expected[i]));
     }
-    CHECK(fsrs::next_difficulty(w, 10.0, rating::again) <= 10.0);
-    CHECK(fsrs::next_difficulty(w, 1.0, rating::easy) >= 1.0);
+    CHECK(fsrs::next_difficulty(default_w, 10.0, rating::again) <= 10.0);
+    CHECK(fsrs::next_difficulty(default_w, 1.0, rating::easy) >= 1.0);
 }
 
 TEST_CASE("FSRS-6 model: first review then a review one or two days later (fsrs-optimizer test_forward)")
@@ -84,8 +86,8 @@ TEST_CASE("FSRS-6 model: first review then a review one or two days later (fsrs-
     }};
     for (const auto& h : histories) {
         CAPTURE(static_cast<int>(h.first), h.gap);
-        const auto first = fsrs::initial_state(w, h.first);
-        const auto second = fsrs::next_state(w, first, h.gap, h.second, true);
+        const auto first = fsrs::initial_state(default_w, h.first);
+        const auto second = fsrs::next_state(default_w, first, h.gap, h.second, true);
         CHECK(second.stability == optimizer_value(h.stability));
         CHECK(second.difficulty == optimizer_value(h.difficulty));
     }
@@ -93,18 +95,18 @@ TEST_CASE("FSRS-6 model: first review then a review one or two days later (fsrs-
 
 TEST_CASE("FSRS-6 model: initial state and same-day reviews")
 {
-    CHECK(fsrs::initial_state(w, rating::good).stability == 2.3065);
-    CHECK(fsrs::initial_state(w, rating::good).difficulty == Approx(2.11810397).margin(1e-8));
-    CHECK(fsrs::initial_state(w, rating::easy).difficulty == 1.0); // 6.4133 - e^(3 * 0.8334) + 1 < 1
-    fsrs::parameters tiny = w;
+    CHECK(fsrs::initial_state(default_w, rating::good).stability == 2.3065);
+    CHECK(fsrs::initial_state(default_w, rating::good).difficulty == Approx(2.11810397).margin(1e-8));
+    CHECK(fsrs::initial_state(default_w, rating::easy).difficulty == 1.0); // 6.4133 - e^(3 * 0.8334) + 1 < 1
+    fsrs::parameters tiny = default_w;
     tiny[0] = 0.01;
     CHECK(fsrs::initial_state(tiny, rating::again).stability == 0.1); // ts-fsrs floors S0 at 0.1
 
     const fsrs::memory_state state{5.0, 3.0};
-    CHECK(fsrs::next_state(w, state, 0.0, rating::good, true).stability == 5.0);
+    CHECK(fsrs::next_state(default_w, state, 0.0, rating::good, true).stability == 5.0);
     // Without short-term scheduling, elapsed 0 means R = 1: a pass keeps S, a lapse is bounded by S.
-    CHECK(fsrs::next_state(w, state, 0.0, rating::good, false).stability == Approx(5.0).epsilon(1e-12));
-    CHECK(fsrs::next_state(w, state, 0.0, rating::again, false).stability <= 5.0);
+    CHECK(fsrs::next_state(default_w, state, 0.0, rating::good, false).stability == Approx(5.0).epsilon(1e-12));
+    CHECK(fsrs::next_state(default_w, state, 0.0, rating::again, false).stability <= 5.0);
 }
 
 TEST_CASE("FSRS-6 model: parameter clamps follow ts-fsrs CLAMP_PARAMETERS")
@@ -129,11 +131,11 @@ TEST_CASE("FSRS-6 model: parameter clamps follow ts-fsrs CLAMP_PARAMETERS")
     CHECK(low[20] == 0.1);
     CHECK(fsrs::clamp_parameters(wild, false)[19] == 0.0);
 
-    CHECK(fsrs::clamp_parameters(w, true) == w);
-    // More than one relearning step: w17 and w18 share a ceiling (ts-fsrs clipParameters(w, 3) gives 0.49027301).
-    const auto three_steps = fsrs::clamp_parameters(w, true, 3);
+    CHECK(fsrs::clamp_parameters(default_w, true) == default_w);
+    // More than one relearning step: w17 and w18 share a ceiling (ts-fsrs clipParameters(default_w, 3) gives 0.49027301).
+    const auto three_steps = fsrs::clamp_parameters(default_w, true, 3);
     CHECK(three_steps[17] == 0.49027301);
-    CHECK(three_steps[18] == w[18]);
+    CHECK(three_steps[18] == default_w[18]);
 }
 
 TEST_CASE("FSRS-6 model: legacy parameter vectors migrate like ts-fsrs")
@@ -163,8 +165,10 @@ TEST_CASE("FSRS-6 model: legacy parameter vectors migrate like ts-fsrs")
     CHECK((*m19)[20] == 0.5);
     CHECK((*fsrs::migrate_parameters(v5, false))[19] == 0.0);
 
-    const std::vector<double> v6(w.begin(), w.end());
-    CHECK(*fsrs::migrate_parameters(v6, true) == w);
+    const std::vector<double> v6(default_w.begin(), default_w.end());
+    CHECK(*fsrs::migrate_parameters(v6, true) == default_w);
     CHECK_FALSE(fsrs::migrate_parameters(std::vector<double>(20, 1.0), true));
     CHECK_FALSE(fsrs::migrate_parameters(std::vector<double>{}, true));
 }
+
+} // namespace fsrs_fsrs_model_test

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <vector>
 
+namespace fsrs_fsrs_optimizer_test {
+
 namespace fsrs = quiz::engine::fsrs;
 
 namespace {
@@ -146,3 +148,5 @@ TEST_CASE("S0 is estimated per first grade from the second review's outcomes")
         CHECK(w[i] == fsrs::default_parameters[i]);
     }
 }
+
+} // namespace fsrs_fsrs_optimizer_test

@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <vector>
 
+namespace fsrs_fsrs_scheduler_test {
+
 namespace fsrs = quiz::engine::fsrs;
 using fsrs::card_state;
 using fsrs::rating;
@@ -20,9 +22,9 @@ using namespace std::chrono_literals;
 namespace {
 
 // 2024-01-01T12:00:00Z
-const fsrs::timestamp start{std::chrono::sys_days{std::chrono::year{2024} / 1 / 1} + 12h};
+const fsrs::timestamp day0_noon{std::chrono::sys_days{std::chrono::year{2024} / 1 / 1} + 12h};
 
-fsrs::timestamp at(int day, std::chrono::minutes minute = 0min) { return start + std::chrono::days(day) + minute; }
+fsrs::timestamp at(int day, std::chrono::minutes minute = 0min) { return day0_noon + std::chrono::days(day) + minute; }
 
 struct step {
     rating g;
@@ -34,8 +36,8 @@ struct step {
 // Reviews each card on its due date and checks every step.
 void check_due_date_replay(const fsrs::scheduler& scheduler, const std::vector<step>& steps)
 {
-    auto card = fsrs::new_card(start);
-    auto now = start;
+    auto card = fsrs::new_card(day0_noon);
+    auto now = day0_noon;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         CAPTURE(i);
         card = scheduler.review(card, now, steps[i].g);
@@ -107,7 +109,7 @@ TEST_CASE("FSRS scheduler: elapsed days are differences of UTC calendar dates")
     const fsrs::timestamp late{std::chrono::sys_days{std::chrono::year{2024} / 1 / 1} + 23h + 59min};
     CHECK(fsrs::calendar_days_between(late, late + 2min) == 1);
     CHECK(fsrs::calendar_days_between(late - 23h, late) == 0);
-    CHECK(fsrs::calendar_days_between(start, start + 47h) == 2);
+    CHECK(fsrs::calendar_days_between(day0_noon, day0_noon + 47h) == 2);
     const fsrs::timestamp before_epoch{std::chrono::sys_days{std::chrono::year{1969} / 12 / 31} + 23h};
     CHECK(fsrs::calendar_days_between(before_epoch, before_epoch + 2h) == 1);
 }
@@ -115,7 +117,7 @@ TEST_CASE("FSRS scheduler: elapsed days are differences of UTC calendar dates")
 TEST_CASE("FSRS scheduler: learning steps 1m,10m and relearning 10m (ts-fsrs 5.4.2 repeat)")
 {
     const fsrs::scheduler scheduler{with_steps({1min, 10min}, {10min})};
-    const auto first = scheduler.preview(fsrs::new_card(start), start);
+    const auto first = scheduler.preview(fsrs::new_card(day0_noon), day0_noon);
     CHECK(first[0].state == card_state::learning);
     CHECK(first[0].due == at(0, 1min));
     CHECK(first[0].stability == 0.212);
@@ -131,7 +133,7 @@ TEST_CASE("FSRS scheduler: learning steps 1m,10m and relearning 10m (ts-fsrs 5.4
     CHECK(first[3].due == at(8));
     for (const auto& c : first) {
         CHECK(c.reps == 1);
-        CHECK(c.last_review == start);
+        CHECK(c.last_review == day0_noon);
     }
 
     // Second step, reviewed when due (same day: short-term stability).
@@ -165,7 +167,7 @@ TEST_CASE("FSRS scheduler: learning steps 1m,10m and relearning 10m (ts-fsrs 5.4
 TEST_CASE("FSRS scheduler: a single 5m learning step (ts-fsrs 5.4.2 repeat)")
 {
     const fsrs::scheduler scheduler{with_steps({5min}, {10min})};
-    const auto first = scheduler.preview(fsrs::new_card(start), start);
+    const auto first = scheduler.preview(fsrs::new_card(day0_noon), day0_noon);
     CHECK(first[0].due == at(0, 5min));
     CHECK(first[1].due == at(0, 8min)); // 1.5 x the step, rounded
     CHECK(first[2].state == card_state::review);
@@ -180,8 +182,8 @@ TEST_CASE("FSRS scheduler: review() gives the previewed card for each rating")
         options.short_term = short_term;
         options.fuzz_seed = 7;
         const fsrs::scheduler scheduler{options};
-        auto card = fsrs::new_card(start);
-        auto now = start;
+        auto card = fsrs::new_card(day0_noon);
+        auto now = day0_noon;
         for (const rating g : {rating::good, rating::good, rating::easy, rating::again, rating::hard, rating::good,
                                rating::again, rating::again, rating::easy}) {
             const auto all = scheduler.preview(card, now);
@@ -208,8 +210,8 @@ TEST_CASE("FSRS scheduler: fuzz is ts-fsrs's, seeded by the options (ts-fsrs 5.4
         {rating::again, 8},
         {rating::good, 24},
     }};
-    auto card = fsrs::new_card(start);
-    auto now = start;
+    auto card = fsrs::new_card(day0_noon);
+    auto now = day0_noon;
     for (const auto& [g, interval] : expected) {
         card = scheduler.review(card, now, g);
         CHECK(card.scheduled_days == interval);
@@ -253,9 +255,9 @@ TEST_CASE("FSRS scheduler: options are validated")
 TEST_CASE("FSRS scheduler: a review before the last review's day is refused")
 {
     const fsrs::scheduler scheduler{fsrs::scheduler_options{}};
-    const auto card = scheduler.review(fsrs::new_card(start), start, rating::good);
-    CHECK_THROWS_AS(scheduler.review(card, start - 24h, rating::good), std::invalid_argument);
-    CHECK_NOTHROW(scheduler.review(card, start - 1h, rating::good)); // same calendar day: elapsed 0
+    const auto card = scheduler.review(fsrs::new_card(day0_noon), day0_noon, rating::good);
+    CHECK_THROWS_AS(scheduler.review(card, day0_noon - 24h, rating::good), std::invalid_argument);
+    CHECK_NOTHROW(scheduler.review(card, day0_noon - 1h, rating::good)); // same calendar day: elapsed 0
 }
 
 TEST_CASE("FSRS scheduler: maximum interval caps each interval before the ordering rules (ts-fsrs 5.4.2)")
@@ -265,7 +267,7 @@ TEST_CASE("FSRS scheduler: maximum interval caps each interval before the orderi
         options.maximum_interval = 10;
         options.short_term = short_term;
         const fsrs::scheduler scheduler{options};
-        const auto card = scheduler.review(fsrs::new_card(start), start, rating::easy);
+        const auto card = scheduler.review(fsrs::new_card(day0_noon), day0_noon, rating::easy);
         CHECK(card.scheduled_days == 8);
         // Good and Easy must stay a day above Hard, so they pass the cap, as in ts-fsrs.
         const auto next = scheduler.preview(card, card.due);
@@ -295,3 +297,5 @@ TEST_CASE("A multiple-choice answer rates Again when wrong and Good when right")
     STATIC_REQUIRE(quiz::engine::rating_for_answer(false) == rating::again);
     STATIC_REQUIRE(quiz::engine::rating_for_answer(true) == rating::good);
 }
+
+} // namespace fsrs_fsrs_scheduler_test

@@ -11,6 +11,8 @@
 
 #include <cmath>
 
+namespace learner_mastery_test {
+
 using namespace quiz::engine;
 using quiz::test::blank_model;
 using quiz::test::days_after;
@@ -196,3 +198,5 @@ TEST_CASE("a concept is mastered when all its questions would still be recalled 
     CHECK(stats.answered == 6);
     CHECK(stats.correct == 4);
 }
+
+} // namespace learner_mastery_test

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <stdexcept>
 
+namespace learner_optimal_retention_test {
+
 using namespace quiz::engine;
 
 namespace {
@@ -101,3 +103,5 @@ TEST_CASE("the tutor's target retention is chosen unless it is fixed")
     narrow.retention_ceiling = 0.95;
     CHECK(with_target_retention(narrow).target_retention == Approx(0.90));
 }
+
+} // namespace learner_optimal_retention_test

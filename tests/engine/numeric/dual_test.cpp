@@ -10,6 +10,8 @@
 #include <cmath>
 #include <vector>
 
+namespace numeric_dual_test {
+
 namespace fsrs = quiz::engine::fsrs;
 using d2 = quiz::engine::dual<2>;
 
@@ -125,3 +127,5 @@ TEST_CASE("the exact gradient of the FSRS-6 log loss matches finite differences 
         }
     }
 }
+
+} // namespace numeric_dual_test

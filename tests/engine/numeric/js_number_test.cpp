@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+namespace numeric_js_number_test {
+
 namespace fsrs = quiz::engine::fsrs;
 
 TEST_CASE("js_round rounds halves toward +infinity like Math.round")
@@ -50,3 +52,5 @@ TEST_CASE("js_number_text prints numbers like String(x)")
     CHECK(fsrs::js_number_text(1e21) == "1e+21");
     CHECK(fsrs::js_number_text(-0.25) == "-0.25");
 }
+
+} // namespace numeric_js_number_test

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <vector>
 
+namespace numeric_logistic_regression_test {
+
 using quiz::engine::logistic_regression;
 
 TEST_CASE("logistic regression recovers the coefficients behind its data")
@@ -73,3 +75,5 @@ TEST_CASE("bounded logistic regression stays inside its box on separable data, w
     CHECK(free.coefficients()[1] > 2.0);
     CHECK(std::isfinite(free.coefficients()[1]));
 }
+
+} // namespace numeric_logistic_regression_test

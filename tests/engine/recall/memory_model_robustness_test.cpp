@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+namespace recall_memory_model_robustness_test {
+
 using namespace quiz::engine;
 using namespace quiz::engine::recall;
 
@@ -186,3 +188,5 @@ TEST_CASE("a learner whose retries always pass gets FSRS's near-certain same-day
     CHECK(last.probability(model::tutor) > 0.99);
     CHECK(last.probability(model::tutor) == Approx(last.probability(model::fsrs_default)).epsilon(1e-9));
 }
+
+} // namespace recall_memory_model_robustness_test

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <vector>
 
+namespace recall_recall_metrics_test {
+
 namespace recall = quiz::engine::recall;
 using recall::scored_review;
 
@@ -87,3 +89,5 @@ TEST_CASE("evaluate reports every metric and the count")
     // one bin: mean p 1.7 / 3 = 0.566667, mean y 2 / 3: |gap| = 0.1
     CHECK(m.rmse_bins == Approx(0.1).epsilon(1e-6));
 }
+
+} // namespace recall_recall_metrics_test

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
+namespace recall_recall_predictor_test {
+
 namespace recall = quiz::engine::recall;
 namespace fsrs = quiz::engine::fsrs;
 using namespace std::chrono_literals;
@@ -230,3 +232,5 @@ TEST_CASE("on a simulated learner, fitting beats the defaults it departs from")
     CHECK(fitted.log_loss < defaults.log_loss);
     CHECK(fitted.n == defaults.n);
 }
+
+} // namespace recall_recall_predictor_test

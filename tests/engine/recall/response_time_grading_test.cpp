@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+namespace recall_response_time_grading_test {
+
 namespace recall = quiz::engine::recall;
 namespace fsrs = quiz::engine::fsrs;
 using quiz::engine::response_time_grader;
@@ -171,3 +173,5 @@ TEST_CASE("grading names round-trip")
     CHECK(recall::name(recall::grading::response_time) == "time");
     CHECK_FALSE(recall::parse_grading("fast"));
 }
+
+} // namespace recall_response_time_grading_test

@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 
+namespace reminders_reminder_claims_test {
+
 namespace {
 
 using namespace std::chrono;
@@ -185,3 +187,5 @@ TEST_CASE("ignored reminders slow the pace, a late one is skipped, a zone no lon
     CHECK(quiz::engine::claim_due_reminders(book, zones, count, at(9, 18), 10).to_send.empty());
     CHECK_FALSE(book.next_due());
 }
+
+} // namespace reminders_reminder_claims_test

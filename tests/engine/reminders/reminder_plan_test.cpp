@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace reminders_reminder_plan_test {
+
 namespace {
 
 using namespace std::chrono;
@@ -128,3 +130,5 @@ TEST_CASE("reminder plan: ignored reminders counted, review time rounded up", "[
     CHECK(quiz::engine::review_minutes(3) == 2);
     CHECK(quiz::engine::review_minutes(20) == 10);
 }
+
+} // namespace reminders_reminder_plan_test

@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace reports_item_analysis_test {
+
 using namespace quiz::engine;
 
 namespace {
@@ -119,3 +121,5 @@ TEST_CASE("item analysis: too few answers or other questions leave the figures e
     CHECK_FALSE(flat[0].discrimination);
     CHECK_FALSE(flat[0].efficiency);
 }
+
+} // namespace reports_item_analysis_test

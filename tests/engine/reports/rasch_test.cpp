@@ -13,6 +13,8 @@
 #include <numbers>
 #include <vector>
 
+namespace reports_rasch_test {
+
 using namespace quiz::engine;
 
 namespace {
@@ -280,3 +282,5 @@ TEST_CASE("rasch: known difficulties and abilities are recovered from sparse sim
     CHECK(my == Approx(mx).margin(0.1)); // one scale: the abilities sit where the true ones do
     CHECK(extreme > 0);                  // 10 questions: some learners get all right or all wrong
 }
+
+} // namespace reports_rasch_test

@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <string>
 
+namespace rounds_group_round_test {
+
 using namespace quiz::engine;
 using namespace std::chrono_literals;
 using quiz::test::blank_model;
@@ -299,3 +301,5 @@ TEST_CASE("a member's misses in a round: each once, in the order asked")
     CHECK(missed_by(attempts, b) == std::vector<question_key>{question_key{"q1"}});
     CHECK(missed_by(attempts, learner_id{9}).empty());
 }
+
+} // namespace rounds_group_round_test

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+namespace sim_review_log_family_test {
+
 namespace sim = quiz::engine::sim;
 namespace recall = quiz::engine::recall;
 namespace fsrs = quiz::engine::fsrs;
@@ -238,3 +240,5 @@ TEST_CASE("a review log shape out of range is refused")
     shape.days = 0;
     CHECK_THROWS_AS(sim::generate_review_log(shape, 1), std::invalid_argument);
 }
+
+} // namespace sim_review_log_family_test

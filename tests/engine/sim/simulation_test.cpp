@@ -6,6 +6,8 @@
 
 #include <stdexcept>
 
+namespace sim_simulation_test {
+
 using namespace quiz::engine;
 
 namespace {
@@ -137,3 +139,5 @@ TEST_CASE("simulation options out of range are refused")
     options.concepts = 100;
     CHECK_THROWS_AS(sim::simulate(options), std::invalid_argument);
 }
+
+} // namespace sim_simulation_test

@@ -7,6 +7,8 @@
 #include <set>
 #include <string>
 
+namespace text_catalog_test {
+
 using namespace quiz::engine;
 
 TEST_CASE("every message exists in English and French with the same placeholders")
@@ -87,3 +89,5 @@ TEST_CASE("placeholders are filled, French punctuation takes a no-break space")
     // A missing argument stays visible rather than vanishing.
     CHECK(format_message(message::stats_title, language::en, {}) == "Your progress: {pack}");
 }
+
+} // namespace text_catalog_test

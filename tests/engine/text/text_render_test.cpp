@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace text_text_render_test {
+
 using namespace quiz::engine;
 using Catch::Matchers::Contains;
 using quiz::test::days_after;
@@ -146,3 +148,5 @@ TEST_CASE("a summary, stats and a scoreboard in both languages")
     CHECK_THAT(board, Contains("Classement"));
     CHECK_THAT(board, Contains("1. Ana\u00a0: 2 sur 3 (67\u00a0%)"));
 }
+
+} // namespace text_text_render_test

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <set>
 
+namespace tutor_choice_order_test {
+
 using namespace quiz::engine;
 
 TEST_CASE("the choice order is a permutation, the same for the same learner, question, attempt and seed")
@@ -53,3 +55,5 @@ TEST_CASE("letters and numbers name display positions")
     CHECK_FALSE(parse_choice("ab").has_value());
     CHECK_FALSE(parse_choice("-1").has_value());
 }
+
+} // namespace tutor_choice_order_test

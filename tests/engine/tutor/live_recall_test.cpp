@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <map>
 
+namespace tutor_live_recall_test {
+
 using namespace quiz::engine;
 using quiz::test::memory_store;
 using quiz::test::noon_day0;
@@ -209,3 +211,5 @@ TEST_CASE("a refit stores nothing when answers arrived while it ran, and nothing
     CHECK(result.answers_until >= 1);
     CHECK(room.store.data().recall_models.at(room.learner).reviews == room.store.data().attempts.size());
 }
+
+} // namespace tutor_live_recall_test

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <vector>
 
+namespace tutor_next_question_test {
+
 using namespace quiz::engine;
 using quiz::test::blank_model;
 using quiz::test::days_after;
@@ -371,3 +373,5 @@ TEST_CASE("due counts and the next due date")
     REQUIRE(summary.next_due.has_value());
     CHECK(*summary.next_due == std::chrono::floor<std::chrono::days>(now) + std::chrono::days{2});
 }
+
+} // namespace tutor_next_question_test

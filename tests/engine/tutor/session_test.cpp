@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+namespace tutor_session_test {
+
 using namespace quiz::engine;
 using quiz::test::blank_model;
 using quiz::test::days_after;
@@ -194,3 +196,5 @@ TEST_CASE("the card and feedback speak the session's language")
     CHECK(told.misconception_label == std::optional<std::string>{"Confondre les étapes"});
     CHECK(told.chosen.explanation == "Pourquoi q0 choix 1");
 }
+
+} // namespace tutor_session_test

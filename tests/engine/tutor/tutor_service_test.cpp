@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace tutor_tutor_service_test {
+
 using namespace quiz::engine;
 using quiz::test::memory_store;
 using quiz::test::noon_day0;
@@ -352,3 +354,5 @@ TEST_CASE("with grading from response time, a right answer is Hard when slow and
         }
     }
 }
+
+} // namespace tutor_tutor_service_test

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// `quizbot backup` and `quizbot forget`, run in-process on a real database file.
+#include "storage/database.hpp"
+#include "storage/sqlite_identity_store.hpp"
+#include "storage/sqlite_unit_of_work.hpp"
+#include "support/run_quizbot.hpp"
+#include "support/temp_dir.hpp"
+
+#include <SQLiteCpp/Database.h>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace cli_backup_forget_test {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using namespace quiz;
+
+using outcome = quiz::test::cli_outcome;
+
+outcome run(const std::vector<std::string>& words) { return quiz::test::run_quizbot(words); }
+
+// A database with two learners: discord:42 with a membership, a session and an attempt, and local "bob".
+void make_database(const std::string& path)
+{
+    SQLite::Database db = storage::open_database(path);
+    storage::sqlite_identity_store identities(db);
+    storage::sqlite_unit_of_work_factory units(db);
+    const auto ada = identities.ensure_learner({"discord", "42"}, "Ada");
+    identities.ensure_learner({"local", "bob"}, "Bob");
+    const auto guild = identities.ensure_workspace({"discord", "1100"}, "GPU club");
+    identities.set_role(guild, ada, storage::member_role::learner);
+    auto unit = units.begin();
+    engine::attempt_record attempt;
+    attempt.key = engine::idempotency_key{"discord:interaction:1"};
+    attempt.learner = ada;
+    attempt.pack = engine::pack_key{"zero"};
+    attempt.question = engine::question_key{"q1"};
+    attempt.content_hash = "h1";
+    attempt.shown_order = {0, 1};
+    unit->attempts().append(attempt);
+    unit->commit();
+}
+
+std::int64_t count(const std::string& path, const std::string& sql)
+{
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    return db.execAndGet(sql).getInt64();
+}
+
+TEST_CASE("quizbot backup copies the database and refuses to overwrite without --force")
+{
+    const quiz::test::temp_dir dir;
+    const std::string db = (dir.path() / "quizbot.db").string();
+    make_database(db);
+    const std::string copy = (dir.path() / "backups/copy.db").string();
+
+    const auto done = run({"backup", copy, "--db", db});
+    CHECK(done.code == 0);
+    CHECK_THAT(done.out, Catch::Contains("backed up") && Catch::Contains("integrity check ok"));
+    CHECK(count(copy, "SELECT count(*) FROM attempt") == 1);
+    CHECK(count(copy, "SELECT count(*) FROM learner") == 2);
+
+    const auto refused = run({"backup", copy, "--db", db});
+    CHECK(refused.code == 1);
+    CHECK_THAT(refused.err, Catch::Contains("already exists") && Catch::Contains("--force"));
+
+    CHECK(run({"backup", copy, "--force", "--db", db}).code == 0);
+}
+
+TEST_CASE("quizbot backup reports a missing database or bad arguments")
+{
+    const quiz::test::temp_dir dir;
+    const std::string missing = (dir.path() / "none.db").string();
+    const auto absent = run({"backup", (dir.path() / "copy.db").string(), "--db", missing});
+    CHECK(absent.code == 1);
+    CHECK_THAT(absent.err, Catch::Contains("no database at"));
+    CHECK_FALSE(fs::exists(missing));
+    CHECK(run({"backup", "--db", missing}).code == 2);
+    CHECK(run({"backup", "a.db", "b.db", "--db", missing}).code == 2);
+    CHECK(run({"backup", "a.db", "--unknown"}).code == 2);
+}
+
+TEST_CASE("quizbot backup refuses a file that is not a database")
+{
+    const quiz::test::temp_dir dir;
+    const std::string notes = (dir.path() / "notes.txt").string();
+    std::ofstream(notes) << std::string(5000, 'x');
+    const auto refused = run({"backup", (dir.path() / "copy.db").string(), "--db", notes});
+    CHECK(refused.code == 1);
+    CHECK_THAT(refused.err, Catch::Contains("not a SQLite database"));
+}
+
+TEST_CASE("quizbot forget erases one learner and prints what it erased")
+{
+    const quiz::test::temp_dir dir;
+    const std::string db = (dir.path() / "quizbot.db").string();
+    make_database(db);
+    const auto done = run({"forget", "discord:42", "--db", db});
+    CHECK(done.code == 0);
+    CHECK_THAT(done.out, Catch::Contains("forgot learner discord:42") && Catch::Contains("attempts: 1") &&
+                             Catch::Contains("memberships: 1") && Catch::Contains("learner: 1"));
+    CHECK(count(db, "SELECT count(*) FROM learner") == 1);
+    CHECK(count(db, "SELECT count(*) FROM attempt") == 0);
+
+    const auto again = run({"forget", "discord:42", "--db", db});
+    CHECK(again.code == 1);
+    CHECK_THAT(again.err, Catch::Contains("no learner discord:42"));
+
+    // A bare name is a local learner.
+    CHECK(run({"forget", "bob", "--db", db}).code == 0);
+    CHECK(count(db, "SELECT count(*) FROM learner") == 0);
+}
+
+TEST_CASE("quizbot forget reports bad arguments and a missing database without creating one")
+{
+    const quiz::test::temp_dir dir;
+    const std::string missing = (dir.path() / "sub/none.db").string();
+    const auto absent = run({"forget", "bob", "--db", missing});
+    CHECK(absent.code == 1);
+    CHECK_THAT(absent.err, Catch::Contains("no database at"));
+    CHECK_FALSE(fs::exists(missing));
+    CHECK(run({"forget", "--db", missing}).code == 2);
+    CHECK(run({"forget", "discord:", "--db", missing}).code == 2);
+    CHECK(run({"forget", "a", "b", "--db", missing}).code == 2);
+}
+
+} // namespace
+
+} // namespace cli_backup_forget_test
