@@ -98,15 +98,19 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
         return; // the same Next again: the first one asked the next question
     }
     auto who = clicked.request.who;
-    const bool queued =
-        p_.rounds.perform(std::move(clicked.request), [self = shared_from_this(), in, b, who](tutoring::round_reply r) {
+    // The member's note keeps its place before the judgment the reveal sends through the same token: the reveal
+    // this click causes reaches round_judgments on the writer's commit, possibly before this reply is rendered.
+    const auto note_place = notes_.reserve(in.token);
+    const bool queued = p_.rounds.perform(
+        std::move(clicked.request), [self = shared_from_this(), in, b, who, note_place](tutoring::round_reply r) {
             if (r.replayed) {
+                note_place.skip();
                 return; // the first delivery of this click did (or does) everything, its pending judgment included
             }
-            // The member's note first: the reveal this click may cause sends them their judgment through the same
-            // token, and that one must come after.
             if (auto note = private_note(r, self->links())) {
-                self->tell(in.token, *note);
+                note_place.send(self->note_request(in.token, *note));
+            } else {
+                note_place.skip();
             }
             if (r.shared) {
                 self->publish(*r.shared);
@@ -141,6 +145,11 @@ void round_endpoint::publish(const tutoring::round_screen& shown)
 
 void round_endpoint::tell(const std::string& token, const json::object& body)
 {
+    notes_.submit(token, note_request(token, body));
+}
+
+outbound::in_order::send_fn round_endpoint::note_request(const std::string& token, const json::object& body)
+{
     webhook_base base;
     {
         const std::lock_guard lock(mutex_);
@@ -148,7 +157,7 @@ void round_endpoint::tell(const std::string& token, const json::object& body)
     }
     auto& log = p_.exchange.log;
     auto& client = p_.exchange.outbound;
-    notes_.submit(token, [&log, &client, request = follow_up(base, token, body)](std::function<void()> done) mutable {
+    return [&log, &client, request = follow_up(base, token, body)](std::function<void()> done) mutable {
         client.send(std::move(request), [&log, done = std::move(done)](outbound::result r) {
             if (!r.ok()) {
                 log.warn("discord round note failed reason={}", r.message);
@@ -157,7 +166,7 @@ void round_endpoint::tell(const std::string& token, const json::object& body)
             }
             done();
         });
-    });
+    };
 }
 
 bool round_endpoint::first_next(engine::round_id round, std::uint32_t sequence, const std::string& user)

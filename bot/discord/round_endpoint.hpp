@@ -51,6 +51,8 @@ public:
 private:
     /// An ephemeral follow-up through `token`, after the ones sent through it before (notes_).
     void tell(const std::string& token, const boost::json::object& body);
+    /// That follow-up as a request for notes_ (sent through `token`; failures are logged).
+    outbound::in_order::send_fn note_request(const std::string& token, const boost::json::object& body);
     /// Once per question and person for Next: the host's double click would otherwise skip a question. false for a
     /// repeat. In memory: after a restart, a Next clicked before it counts once more.
     bool first_next(engine::round_id round, std::uint32_t sequence, const std::string& user);

@@ -195,6 +195,7 @@ screen service::start_session(const learner_context& ctx, const tutoring::start&
     request.workspace = ctx.workspace;
     request.pack = content->key;
     request.where = s.where;
+    request.lang = ctx.lang; // the language the layer settled on (learner_entry), whatever the profile holds
     request.options.scope = s.scope;
     if (only_concept) {
         const auto key = pack_shelf::find_concept(*content, *only_concept);

@@ -53,4 +53,54 @@ TEST_CASE("in_order: a request answered at once lets the next one go at once", "
     CHECK(sends.busy_keys() == 0);
 }
 
+TEST_CASE("in_order: a reserved place holds back what is submitted after it until it is sent or skipped", "[outbound]")
+{
+    in_order sends;
+    std::vector<std::string> started;
+    std::vector<std::function<void()>> pending;
+    const auto request = [&](std::string name) {
+        return [&, name](std::function<void()> done) {
+            started.push_back(name);
+            pending.push_back(std::move(done));
+        };
+    };
+    // The note's place is taken when the click arrives; the judgment is submitted before the note is known.
+    const auto note = sends.reserve("token");
+    sends.submit("token", request("judgment"));
+    CHECK(started.empty());
+    note.send(request("note"));
+    CHECK(started == std::vector<std::string>{"note"});
+    pending[0]();
+    CHECK(started == std::vector<std::string>{"note", "judgment"});
+    pending[1]();
+    CHECK(sends.busy_keys() == 0);
+
+    // Skipped, or dropped without a decision: what waits behind it goes.
+    const auto nothing_to_say = sends.reserve("token");
+    sends.submit("token", request("second judgment"));
+    nothing_to_say.skip();
+    CHECK(started.back() == "second judgment");
+    pending.back()();
+    {
+        const auto dropped = sends.reserve("token");
+        sends.submit("token", request("third judgment"));
+        CHECK(started.back() == "second judgment");
+    }
+    CHECK(started.back() == "third judgment");
+    pending.back()();
+
+    // Sent before its turn: it waits for the request in flight, then goes first of those behind it.
+    sends.submit("token", request("first"));
+    const auto late = sends.reserve("token");
+    sends.submit("token", request("after"));
+    late.send(request("reserved"));
+    CHECK(started.back() == "first");
+    pending.back()();
+    CHECK(started.back() == "reserved");
+    pending.back()();
+    CHECK(started.back() == "after");
+    pending.back()();
+    CHECK(sends.busy_keys() == 0);
+}
+
 } // namespace outbound_in_order_test
