@@ -220,6 +220,20 @@ struct read_outcome {
     bool lost = false; ///< the connection failed while answering 100-continue: nothing more to do
 };
 
+/// The header, when the buffer holds all of it, checked on its bytes; nullopt while more of it is still to come.
+std::optional<read_outcome> check_header(const beast::flat_buffer& buffer, const server_limits& limits)
+{
+    const std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
+    const auto span = find_header(data);
+    if (span.end != std::string_view::npos) {
+        return read_outcome{{}, refuse_header(data.substr(span.start, span.end - span.start), limits.header_limit)};
+    }
+    if (data.size() - span.start > limits.header_limit) {
+        return read_outcome{{}, refusal{431, "request header fields too large"}};
+    }
+    return std::nullopt;
+}
+
 /// What goes back for one request, with what the log line and the metrics say of it.
 struct answered {
     response answer;
@@ -232,40 +246,12 @@ struct answered {
     unsigned version = 11;
 };
 
-/// Between requests: waits for the first bytes of the next one. false when the connection should close silently
-/// (nothing has started: shutdown, the idle timeout, the client gone).
-net::awaitable<bool> wait_for_request(server::impl& s, beast::tcp_stream& stream, beast::flat_buffer& buffer,
-                                      connection_control& control, std::size_t served)
-{
-    if (s.stopping) {
-        co_return false;
-    }
-    const server_limits& limits = s.options.limits;
-    control.idle = true;
-    stream.expires_after(served == 0 ? limits.read_timeout : limits.idle_timeout);
-    const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
-    control.idle = false;
-    if (ec) {
-        co_return false;
-    }
-    buffer.commit(n);
-    co_return true;
-}
-
-/// The whole header, read here rather than by the parser, so that its bytes can be checked as sent.
+/// The whole header, read here rather than by the parser, so that its bytes can be checked as sent. Called only
+/// when the first read did not bring all of it.
 net::awaitable<read_outcome> read_header(beast::tcp_stream& stream, beast::flat_buffer& buffer,
                                          const server_limits& limits, clock::time_point header_deadline)
 {
     for (;;) {
-        const std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
-        const auto span = find_header(data);
-        if (span.end != std::string_view::npos) {
-            co_return read_outcome{{},
-                                   refuse_header(data.substr(span.start, span.end - span.start), limits.header_limit)};
-        }
-        if (data.size() - span.start > limits.header_limit) {
-            co_return read_outcome{{}, refusal{431, "request header fields too large"}};
-        }
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(header_deadline - clock::now());
         if (left <= 0ms) {
             co_return read_outcome{beast::error::timeout, std::nullopt};
@@ -276,20 +262,47 @@ net::awaitable<read_outcome> read_header(beast::tcp_stream& stream, beast::flat_
             co_return read_outcome{ec, std::nullopt};
         }
         buffer.commit(n);
+        if (auto checked = check_header(buffer, limits)) {
+            co_return *checked;
+        }
     }
 }
 
-/// The rest through the parser: its framing checked once the header is parsed, 100-continue answered when asked
-/// for, the body held to the deadline and, after a grace period, to a minimum rate.
+/// Feeds the parser what is already buffered, without waiting: for most requests the header and the whole body came
+/// with the first read, and nothing more is needed. Checks the framing once the header is parsed.
+void parse_buffered(beast::flat_buffer& buffer, request_parser& parser, read_outcome& outcome)
+{
+    while (!outcome.refused && !parser.is_done() && buffer.size() > 0) {
+        const bool header_was_done = parser.is_header_done();
+        beast::error_code ec;
+        const auto used = parser.put(buffer.data(), ec);
+        buffer.consume(used);
+        if (ec == beast::http::error::need_more) {
+            return;
+        }
+        if (ec) {
+            outcome.error = ec;
+            return;
+        }
+        if (!header_was_done && parser.is_header_done()) {
+            outcome.refused = refuse_framing(parser.get().base());
+        }
+        if (used == 0) {
+            return;
+        }
+    }
+}
+
+/// The rest of a body that did not come with the header: 100-continue answered when asked for, the body held to the
+/// deadline and, after a grace period, to a minimum rate.
 net::awaitable<void> read_body(beast::tcp_stream& stream, beast::flat_buffer& buffer, request_parser& parser,
                                const server_limits& limits, clock::time_point deadline, read_outcome& outcome)
 {
     bool continue_sent = false;
-    bool framing_checked = false;
-    clock::time_point body_started;
+    const clock::time_point body_started = clock::now();
     while (!outcome.error && !outcome.refused && !parser.is_done()) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
-        if (framing_checked && limits.min_body_rate > 0) {
+        if (limits.min_body_rate > 0) {
             // Kestrel's rule: after a grace period, the body so far must have come at the minimum rate.
             const auto earned = std::chrono::milliseconds(parser.get().body().size() * 1000 / limits.min_body_rate);
             left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -299,21 +312,7 @@ net::awaitable<void> read_body(beast::tcp_stream& stream, beast::flat_buffer& bu
             outcome.error = beast::error::timeout;
             co_return;
         }
-        stream.expires_after(std::min(limits.read_timeout, left));
-        const auto [ec, n] = co_await beast::http::async_read_some(stream, buffer, parser, as_result);
-        if (ec) {
-            outcome.error = ec;
-            co_return;
-        }
-        if (parser.is_header_done() && !framing_checked) {
-            framing_checked = true;
-            body_started = clock::now();
-            outcome.refused = refuse_framing(parser.get().base());
-            if (outcome.refused) {
-                co_return;
-            }
-        }
-        if (parser.is_header_done() && !parser.is_done() && !continue_sent && expects_continue(parser.get())) {
+        if (!continue_sent && expects_continue(parser.get())) {
             continue_sent = true;
             beast::http::response<beast::http::empty_body> go_on{beast::http::status::continue_, 11};
             stream.expires_after(limits.write_timeout);
@@ -322,63 +321,42 @@ net::awaitable<void> read_body(beast::tcp_stream& stream, beast::flat_buffer& bu
                 outcome.lost = true;
                 co_return;
             }
+            continue;
         }
+        stream.expires_after(std::min(limits.read_timeout, left));
+        const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(16 * 1024), as_result);
+        if (ec) {
+            outcome.error = ec;
+            co_return;
+        }
+        buffer.commit(n);
+        parse_buffered(buffer, parser, outcome);
     }
 }
 
-/// A request read whole, routed and handled (or refused by the router), within its deadline.
-net::awaitable<void> route_request(server::impl& s, request req, clock::time_point deadline, answered& out)
-{
-    auto match = s.routes.find(req.method, req.path);
-    if (req.path.empty() || req.path.front() != '/') {
-        out.answer = error_response(400, "bad request target", out.request_id); // absolute-form, '*'
-    } else if (match.result == router::outcome::not_found) {
-        out.answer = error_response(404, "not found", out.request_id);
-    } else if (match.result == router::outcome::method_not_allowed) {
-        out.route = match.pattern;
-        out.answer = error_response(405, "method not allowed", out.request_id);
-        out.answer.fields.set("Allow", match.allow);
-    } else if (match.result == router::outcome::bad_path) {
-        out.route = match.pattern;
-        out.answer = error_response(400, "malformed path", out.request_id);
-    } else {
-        out.route = match.pattern;
-        req.route = match.pattern;
-        req.params = std::move(match.params);
-        bool timed_out = false;
-        out.answer = co_await invoke(*match.target, std::move(req), deadline, s.log, timed_out);
-        if (out.answer.status < 100 || out.answer.status > 599) {
-            s.log.error("handler returned an invalid status request_id={} status={}", out.request_id,
-                        out.answer.status);
-            out.answer = error_response(500, "internal error", out.request_id);
-        }
-    }
-}
-
-/// The answer to what was read: an error status for a request that could not be read or was refused, else the
-/// route's. nullopt when nobody waits for an answer (the client went away or stalled).
-net::awaitable<std::optional<answered>> answer_request(server::impl& s, request_parser& parser,
-                                                       const read_outcome& read, clock::time_point deadline,
-                                                       const std::string& remote)
+/// The answer to a request that could not be read or was refused on its bytes. nullopt when nobody waits for an
+/// answer (the client went away or stalled).
+std::optional<answered> answer_unreadable(server::impl& s, const read_outcome& read, const std::string& remote)
 {
     answered out;
-    if (read.error) {
-        const unsigned status = status_for_read_error(read.error);
-        if (status == 0) {
-            s.log.info("request abandoned reason={} remote={}", log_quote(read.error.message()), remote);
-            co_return std::nullopt;
-        }
-        out.request_id = new_request_id();
-        out.answer = error_response(status, reason_phrase(status), out.request_id);
-        out.unread_input = true;
-        co_return out;
-    }
+    out.request_id = new_request_id();
+    out.unread_input = true; // what follows cannot be told apart from this request's body: close
     if (read.refused) {
-        out.request_id = new_request_id();
         out.answer = error_response(*read.refused, out.request_id);
-        out.unread_input = true; // what follows cannot be told apart from this request's body: close
-        co_return out;
+        return out;
     }
+    const unsigned status = status_for_read_error(read.error);
+    if (status == 0) {
+        s.log.info("request abandoned reason={} remote={}", log_quote(read.error.message()), remote);
+        return std::nullopt;
+    }
+    out.answer = error_response(status, reason_phrase(status), out.request_id);
+    return out;
+}
+
+/// The request read whole, as handlers see it, with what the answer and its log line need of it.
+request take_request(request_parser& parser, const std::string& remote, answered& out)
+{
     auto& message = parser.get();
     out.version = message.version();
     const auto incoming_id = message["X-Request-Id"];
@@ -391,29 +369,65 @@ net::awaitable<std::optional<answered>> answer_request(server::impl& s, request_
     out.method_label = to_string(req.method);
     out.head = req.method == verb::head;
     out.keep_alive = req.keep_alive;
-    co_await route_request(s, std::move(req), deadline, out);
-    co_return out;
+    return req;
 }
 
-/// Writes the answer, then counts and logs the request. false when the write failed.
-net::awaitable<bool> send_answer(server::impl& s, beast::tcp_stream& stream, answered& out, clock::time_point started)
+/// The handler the request goes to, its route and parameters set on it; nullptr when the router answers it itself
+/// (out.answer then holds the 400, 404 or 405).
+const async_handler* route_request(server::impl& s, request& req, answered& out)
 {
-    const unsigned status = out.answer.status;
+    auto match = s.routes.find(req.method, req.path);
+    if (req.path.empty() || req.path.front() != '/') {
+        out.answer = error_response(400, "bad request target", out.request_id); // absolute-form, '*'
+        return nullptr;
+    }
+    if (match.result == router::outcome::not_found) {
+        out.answer = error_response(404, "not found", out.request_id);
+        return nullptr;
+    }
+    out.route = match.pattern;
+    if (match.result == router::outcome::method_not_allowed) {
+        out.answer = error_response(405, "method not allowed", out.request_id);
+        out.answer.fields.set("Allow", match.allow);
+        return nullptr;
+    }
+    if (match.result == router::outcome::bad_path) {
+        out.answer = error_response(400, "malformed path", out.request_id);
+        return nullptr;
+    }
+    req.route = match.pattern;
+    req.params = std::move(match.params);
+    return match.target;
+}
+
+void check_status(server::impl& s, answered& out)
+{
+    if (out.answer.status < 100 || out.answer.status > 599) {
+        s.log.error("handler returned an invalid status request_id={} status={}", out.request_id, out.answer.status);
+        out.answer = error_response(500, "internal error", out.request_id);
+    }
+}
+
+/// The answer as Beast writes it, with the fields every answer carries.
+beast::http::response<beast::http::string_body> wire_answer(server::impl& s, answered& out)
+{
     add_standard_fields(out.answer, out.request_id);
     int dropped = 0;
     auto wire = to_beast(std::move(out.answer), out.version, out.keep_alive, out.head, dropped);
     if (dropped > 0) {
         s.log.warn("response fields dropped request_id={} count={}", out.request_id, dropped);
     }
-    stream.expires_after(s.options.limits.write_timeout);
-    const auto [write_error, written] = co_await beast::http::async_write(stream, wire, as_result);
+    return wire;
+}
 
+/// Counts and logs a request once its answer is written (or failed to be).
+void record_answer(server::impl& s, const answered& out, unsigned status, clock::time_point started, bool failed)
+{
     const double seconds = std::chrono::duration<double>(clock::now() - started).count();
     s.metrics.http_requests.with({out.route, out.method_label, std::to_string(status)}).inc();
     s.metrics.http_request_duration.with({out.route}).observe(seconds);
     s.log.info("request method={} route={} status={} duration_ms={:.1f} request_id={}{}", out.method_label, out.route,
-               status, seconds * 1000.0, out.request_id, write_error ? " write=failed" : "");
-    co_return !write_error;
+               status, seconds * 1000.0, out.request_id, failed ? " write=failed" : "");
 }
 
 } // namespace
@@ -429,33 +443,70 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket, std::
     const connection_guard guard(*s, control);
     beast::flat_buffer buffer;
 
+    // One coroutine for the common path, the steps plain functions: a coroutine per step costs a frame per request.
     for (std::size_t served = 0; served < limits.max_requests_per_connection; ++served) {
-        if (buffer.size() == 0 && !co_await wait_for_request(*s, stream, buffer, *control, served)) {
-            co_return;
+        if (buffer.size() == 0) {
+            // Between requests: nothing has started, so shutdown and the idle timeout may close silently.
+            if (s->stopping) {
+                co_return;
+            }
+            control->idle = true;
+            stream.expires_after(served == 0 ? limits.read_timeout : limits.idle_timeout);
+            const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
+            control->idle = false;
+            if (ec) {
+                co_return;
+            }
+            buffer.commit(n);
         }
         const auto started = clock::now();
         const auto deadline = started + limits.request_deadline;
-        auto read = co_await read_header(stream, buffer, limits, std::min(deadline, started + limits.header_timeout));
+        auto header = check_header(buffer, limits);
+        if (!header) {
+            header = co_await read_header(stream, buffer, limits, std::min(deadline, started + limits.header_timeout));
+        }
+        read_outcome& read = *header;
         request_parser parser;
         // The header's size is checked exactly above; the parser's own count differs by a few bytes, so it only backs
         // that check up.
         parser.header_limit(static_cast<std::uint32_t>(std::min<std::size_t>(limits.header_limit + 1024, UINT32_MAX)));
         parser.body_limit(limits.body_limit);
-        co_await read_body(stream, buffer, parser, limits, deadline, read);
+        if (!read.error && !read.refused) {
+            parse_buffered(buffer, parser, read);
+            if (!read.error && !read.refused && !parser.is_done()) {
+                co_await read_body(stream, buffer, parser, limits, deadline, read);
+            }
+        }
         if (read.lost) {
             co_return;
         }
-        auto out = co_await answer_request(*s, parser, read, deadline, remote);
-        if (!out) {
+        answered out;
+        if (read.error || read.refused) {
+            auto refused = answer_unreadable(*s, read, remote);
+            if (!refused) {
+                co_return;
+            }
+            out = std::move(*refused);
+        } else {
+            request req = take_request(parser, remote, out);
+            if (const auto* target = route_request(*s, req, out)) {
+                bool timed_out = false;
+                out.answer = co_await invoke(*target, std::move(req), deadline, s->log, timed_out);
+                check_status(*s, out);
+            }
+        }
+        out.keep_alive = out.keep_alive && !out.unread_input && !s->stopping &&
+                         served + 1 < limits.max_requests_per_connection;
+        const unsigned status = out.answer.status;
+        auto wire = wire_answer(*s, out);
+        stream.expires_after(limits.write_timeout);
+        const auto [write_error, written] = co_await beast::http::async_write(stream, wire, as_result);
+        record_answer(*s, out, status, started, static_cast<bool>(write_error));
+        if (write_error) {
             co_return;
         }
-        out->keep_alive = out->keep_alive && !out->unread_input && !s->stopping &&
-                          served + 1 < limits.max_requests_per_connection;
-        if (!co_await send_answer(*s, stream, *out, started)) {
-            co_return;
-        }
-        if (!out->keep_alive) {
-            co_await close_connection(stream, out->unread_input);
+        if (!out.keep_alive) {
+            co_await close_connection(stream, out.unread_input);
             co_return;
         }
     }
