@@ -22,9 +22,6 @@ core::core(std::unique_ptr<storage_engine> storage, packs content, core_options 
         tutor_.listen(&*refitter_);
         groups_.listen(&*refitter_);
     }
-    // Read while the main connection is still this thread's: the rounds get their timers back once the server's
-    // timers exist (rounds::resume).
-    open_deadlines_ = groups_.open_deadlines();
     writer_ = &storage_->start_writer([this, on_batch = std::move(options.on_batch)](auto duration) {
         if (on_batch) {
             on_batch(duration);

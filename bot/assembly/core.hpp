@@ -91,8 +91,6 @@ public:
     [[nodiscard]] engine::action_queue& writer() noexcept { return *writer_; }
     /// Null without core_options::refit.
     [[nodiscard]] recall_refitter* refitter() noexcept { return refitter_ ? &*refitter_ : nullptr; }
-    /// The rounds' questions the last run left open, read before the writer started (for rounds::resume).
-    [[nodiscard]] const std::vector<engine::round_deadline>& open_deadlines() const noexcept { return open_deadlines_; }
     [[nodiscard]] const engine::zone_directory& zones() const noexcept { return zones_; }
     /// Reviews due per learner, as reminders count them; inside a unit of the writer.
     [[nodiscard]] engine::due_counter due_reviews();
@@ -128,7 +126,6 @@ private:
     engine::group_tutor groups_;
     std::unique_ptr<side_connection> refit_connection_;
     std::optional<recall_refitter> refitter_;
-    std::vector<engine::round_deadline> open_deadlines_;
     engine::action_queue* writer_ = nullptr;
     service_hooks hooks_;
     std::optional<tutoring::reminder_settings> reminder_settings_;

@@ -73,10 +73,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
 
         http.listen(*cfg, streams, log);
         timers.start_expiry(*cfg, core, log);
-        core.rounds().resume(core.open_deadlines());
-        if (core.reminders() != nullptr) {
-            core.reminders()->tick(); // what fell due while the server was down (late ones are skipped), then the timer
-        }
+        timers.start_looking(core);
         if (hooks.on_listening) {
             hooks.on_listening(http.server);
         }

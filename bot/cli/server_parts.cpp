@@ -96,6 +96,19 @@ void server_timers::start_expiry(const config& cfg, assembly::core& core, spdlog
     }
 }
 
+void server_timers::start_looking(assembly::core& core)
+{
+    // A second: a round opened through another node is revealed within about a second of its deadline if that node
+    // dies; each look is one indexed read, and a reminders' claim that finds nothing due.
+    looking.emplace(context, core.clock(), std::chrono::seconds{1}, [&core] {
+        core.rounds().look_for_deadlines();
+        if (core.reminders() != nullptr) {
+            core.reminders()->tick();
+        }
+    });
+    looking->start();
+}
+
 reports_thread::reports_thread(report_access& access, assembly::core& core, const config& cfg,
                                const http::executors& run_on, http::router& routes, spdlog::logger& log)
     : source_(access.source), run_here_([this](std::function<void()> f) { boost::asio::post(thread_, std::move(f)); }),

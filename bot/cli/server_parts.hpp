@@ -15,6 +15,7 @@
 #include "bot/service_metrics.hpp"
 #include "bot/timers/earliest_timer.hpp"
 #include "bot/timers/learner_expiry.hpp"
+#include "bot/timers/periodic_look.hpp"
 #include "bot/timers/round_timers.hpp"
 #include "bot/tutoring/class_reports.hpp"
 
@@ -60,11 +61,16 @@ struct server_timers {
     void wake_for_reminders(engine::instant at);
     /// The playground's sweep of learners who never came back, when QUIZBOT_EXPIRE_ANONYMOUS_DAYS asks for one.
     void start_expiry(const config& cfg, assembly::core& core, spdlog::logger& log);
+    /// The look in the database for the deadlines no timer of this node waits for, now and every second: what fell
+    /// due while the server was down (late reminders are skipped), rounds opened and reminders set through another
+    /// node on the same database, or left by a node that died.
+    void start_looking(assembly::core& core);
 
     boost::asio::io_context& context;
     timers::round_timers rounds; ///< round deadlines: rounds::tick
     std::optional<timers::earliest_timer> reminders;
     std::optional<timers::learner_expiry> expiry;
+    std::optional<timers::periodic_look> looking;
 };
 
 /// The instructors' dashboard and `/quiz report` in chat, on the reports' read-only connection and on one thread of

@@ -7,8 +7,9 @@
 namespace quiz::bot::timers {
 
 struct round_timers::pending {
-    explicit pending(boost::asio::io_context& context) : timer(context) {}
+    pending(boost::asio::io_context& context, engine::instant when) : timer(context), deadline(when) {}
     boost::asio::steady_timer timer;
+    engine::instant deadline;
 };
 
 round_timers::round_timers(boost::asio::io_context& context, std::function<engine::instant()> clock,
@@ -29,11 +30,14 @@ void round_timers::wake_at(engine::round_id round, engine::instant deadline)
 {
     // A little after the deadline, so that the clock the round is judged by has passed it too.
     const auto wait = std::max(deadline - clock_(), engine::instant::duration::zero()) + std::chrono::milliseconds{5};
-    auto next = std::make_shared<pending>(context_);
+    auto next = std::make_shared<pending>(context_, deadline);
     next->timer.expires_after(wait);
     {
         const std::lock_guard lock(mutex_);
         auto& slot = pending_[round];
+        if (slot && slot->deadline == deadline && slot->timer.expiry() <= next->timer.expiry()) {
+            return; // already waiting for it, no later: the periodic look asks again every second
+        }
         if (slot) {
             slot->timer.cancel();
         }

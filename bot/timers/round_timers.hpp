@@ -16,8 +16,9 @@ namespace quiz::bot::timers {
 
 /// The server's timers for round deadlines: wake_at(round, deadline) calls `fire(round)` on the IO threads once
 /// `clock` reaches the deadline (at once when it has passed). The deadline itself lives in the database with the
-/// round; a timer is only a reminder to look, so a newer request for a round replaces the older one, and a lost
-/// timer (a restart) is set again by tutoring::rounds::resume. Thread-safe.
+/// round; a timer is only a reminder to look, so a newer request for a round replaces the older one (one for the same
+/// deadline keeps it while it fires no later), and a lost timer (a restart, another node's round) is set again by
+/// tutoring::rounds::look_for_deadlines. Thread-safe.
 class round_timers {
 public:
     round_timers(boost::asio::io_context& context, std::function<engine::instant()> clock,

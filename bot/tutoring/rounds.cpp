@@ -146,11 +146,20 @@ void rounds::tick(engine::round_id round)
         [] {}, false);
 }
 
-void rounds::resume(std::span<const engine::round_deadline> open)
+void rounds::look_for_deadlines()
 {
-    for (const auto& question : open) {
-        p_.wake_at(question.round, question.deadline);
-    }
+    auto open = std::make_shared<std::vector<engine::round_deadline>>();
+    (void)runner_.submit(
+        "timer", [this, open] { *open = p_.groups.open_deadlines(); },
+        [this, open](bool failed) {
+            if (failed) {
+                return; // logged by the runner; the next look tries again
+            }
+            for (const auto& question : *open) {
+                p_.wake_at(question.round, question.deadline);
+            }
+        },
+        [] {}, false);
 }
 
 void rounds::log_reveal(const round_screen& shown)

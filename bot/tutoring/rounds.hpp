@@ -47,7 +47,8 @@ struct rounds_parts {
 
 /// Study groups' rounds, once for every front end: each action is one unit of the action queue, from the person's
 /// platform identity to what they see privately and what the channel sees. Deadlines are kept in the database
-/// with the round; the server's timer calls tick, and resume after a restart (docs/groups.md).
+/// with the round; the server's timer calls tick, and look_for_deadlines finds those it set no timer for
+/// (docs/groups.md).
 class rounds {
 public:
     explicit rounds(rounds_parts parts);
@@ -62,9 +63,10 @@ public:
 
     /// A question's deadline may have come: closes it if so, exactly once, and publishes the reveal.
     void tick(engine::round_id round);
-    /// After a start: asks wake_at for every question the last run left open (an overdue one fires at once), as
-    /// read from the database before the queue started (engine::group_tutor::open_deadlines).
-    void resume(std::span<const engine::round_deadline> open);
+    /// Reads every open question's deadline in the database (a unit) and asks wake_at for each (an overdue one fires
+    /// at once): at start, those the last run left open; then periodically, those opened through other nodes on the
+    /// same database or left by a node that died (engine::group_tutor::open_deadlines).
+    void look_for_deadlines();
 
 private:
     round_reply decide(const round_request& r, engine::instant now, std::uint64_t seed);

@@ -51,7 +51,6 @@ struct stack {
           identities(db), messages(db), log("rounds", std::make_shared<spdlog::sinks::null_sink_mt>())
     {
         library.add(three_questions());
-        open_at_start = groups.open_deadlines(); // as the server reads them, before the writer owns the connection
         writer.emplace(db);
         rounds.emplace(tutoring::rounds_parts{groups,
                                               tutor,
@@ -104,7 +103,6 @@ struct stack {
     std::mutex mutex;
     std::vector<tutoring::round_screen> published;
     std::vector<std::pair<round_id, instant>> wakes;
-    std::vector<quiz::engine::round_deadline> open_at_start;
 };
 
 tutoring::actor person(const std::string& name)
@@ -114,6 +112,18 @@ tutoring::actor person(const std::string& name)
     who.display_name = name;
     who.platform_lang = quiz::engine::language::en;
     return who;
+}
+
+/// Looks in the database for open questions, as the server does at start and every second; gives the wakes that look
+/// asked for.
+std::vector<std::pair<round_id, instant>> look_for_deadlines(stack& s)
+{
+    const auto before = s.wakes_copy().size();
+    s.rounds->look_for_deadlines();
+    // Its wakes are asked for once its unit commits, before a unit queued after it answers.
+    (void)s.rounds->run({person("someone"), tutoring::look_at_round{round_id{0}}, std::nullopt, std::nullopt});
+    const auto all = s.wakes_copy();
+    return {all.begin() + static_cast<std::ptrdiff_t>(before), all.end()};
 }
 
 const tutoring::round_place room{{"web", "playground"}, "Playground", "ROOM1"};
@@ -309,9 +319,8 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
 
     now = deadline + 5s;
     stack after(file, [&now] { return now.load(); });
-    after.rounds->resume(after.open_at_start);
-    const auto wakes = after.wakes_copy();
-    REQUIRE(wakes.size() >= 1);
+    const auto wakes = look_for_deadlines(after);
+    REQUIRE(wakes.size() == 1);
     CHECK(wakes.front() == std::pair{round, deadline});
     after.rounds->tick(round);
     after.rounds->tick(round);
@@ -331,6 +340,40 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
         after.rounds->run({person("ana"), tutoring::next_round_question{round}, std::nullopt, std::nullopt});
     CHECK(next.shared->at == stage::open);
     CHECK(next.shared->number == 2);
+}
+
+TEST_CASE("rounds: a question opened through another node on the same database is found by its look and revealed once",
+          "[rounds]")
+{
+    const quiz::test::temp_dir dir;
+    const auto file = dir.path() / "quizbot.db";
+    std::atomic<instant> now{instant{std::chrono::milliseconds{1'780'000'000'000}}};
+    stack a(file, [&now] { return now.load(); });
+    stack b(file, [&now] { return now.load(); });
+    CHECK(look_for_deadlines(b).empty());
+
+    const auto opened = a.rounds->run({person("ana"), tutoring::open_round{room, std::nullopt, 2, 20}, {}, {}});
+    const auto round = opened.shared->round;
+    const auto deadline = *opened.shared->card->deadline;
+    (void)a.rounds->run({person("ben"), tutoring::answer_round{round, 1, right_position(*opened.shared)}, {}, {}});
+    CHECK(look_for_deadlines(b) == std::vector{std::pair{round, deadline}});
+
+    // The deadline passes: b's timer fires, and a's (had a lived) finds the question closed already.
+    now = deadline + 1s;
+    b.rounds->tick(round);
+    a.rounds->tick(round);
+    const auto looked = b.rounds->run({person("ben"), tutoring::look_at_round{round}, std::nullopt, std::nullopt});
+    (void)a.rounds->run({person("ana"), tutoring::look_at_round{round}, std::nullopt, std::nullopt});
+    CHECK(looked.shared->at == stage::revealed);
+    CHECK(looked.shared->reveal->closed_by == quiz::engine::close_reason::timer);
+    CHECK(looked.shared->reveal->answered == 1);
+    const auto reveals = [](const std::vector<tutoring::round_screen>& published) {
+        return std::count_if(published.begin(), published.end(),
+                             [](const tutoring::round_screen& p) { return p.at == stage::revealed; });
+    };
+    CHECK(reveals(b.published_copy()) == 1);
+    CHECK(reveals(a.published_copy()) == 0);
+    CHECK(look_for_deadlines(b).empty()); // revealed: nothing left to wait for
 }
 
 TEST_CASE("rounds: someone who joins before answering counts for the early close, limits refuse clearly", "[rounds]")
