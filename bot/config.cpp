@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bot/config.hpp"
+#include "bot/database_location.hpp"
 
 #include <arpa/inet.h>
 
@@ -404,7 +405,11 @@ config load_config(const environment& env, unsigned hardware_threads)
         }
     }
     if (auto value = in.get("QUIZBOT_DB")) {
-        cfg.database_path = std::move(*value);
+        if (const auto problem = database_location_problem(*value)) {
+            in.problem("QUIZBOT_DB", *problem);
+        } else {
+            cfg.database_path = std::move(*value);
+        }
     }
     if (auto value = in.get("QUIZBOT_CONTENT")) {
         cfg.content_dir = std::move(*value);

@@ -2,12 +2,17 @@
 #include "bot/cli/database_path.hpp"
 
 #include "bot/cli/option_values.hpp"
+#include "bot/database_location.hpp"
 
 namespace quiz::bot::cli {
 
 std::string database_path(const args& parsed)
 {
-    return option_or_env(parsed, "db", "QUIZBOT_DB", default_database_path);
+    auto path = option_or_env(parsed, "db", "QUIZBOT_DB", default_database_path);
+    if (const auto problem = database_location_problem(path)) {
+        throw usage_error("--db or QUIZBOT_DB: " + *problem);
+    }
+    return path;
 }
 
 } // namespace quiz::bot::cli

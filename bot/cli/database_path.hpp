@@ -10,7 +10,8 @@ namespace quiz::bot::cli {
 inline constexpr const char* default_database_path = "./data/quizbot.db";
 
 /// The database a command works on: `--db PATH`, else the QUIZBOT_DB environment variable, else
-/// ./data/quizbot.db. Commands that take it list "db" among their valued options.
+/// ./data/quizbot.db. Commands that take it list "db" among their valued options. A value that is no SQLite file's
+/// path (a URI) is a usage_error: the command exits 2 naming it.
 [[nodiscard]] std::string database_path(const args& parsed);
 
 } // namespace quiz::bot::cli

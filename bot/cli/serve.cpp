@@ -73,7 +73,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
 
         http.listen(*cfg, streams, log);
         timers.start_expiry(*cfg, core, log);
-        timers.start_looking(core);
+        timers.start_looking(core, hooks.look_every);
         if (hooks.on_listening) {
             hooks.on_listening(http.server);
         }

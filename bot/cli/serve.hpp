@@ -41,6 +41,10 @@ struct serve_hooks {
     /// Given the reminders once they exist (QUIZBOT_REMINDERS on), before listening: tests tick them after moving
     /// the clock.
     std::function<void(tutoring::reminders&)> on_reminders;
+    /// How often the server looks in the database for the deadlines its own timers do not wait for (rounds and
+    /// reminders of other servers on the database: docs/groups.md). Zero: once, at start only, for tests that move
+    /// the clock and tick the reminders themselves, where a look of its own would claim what the test ticks for.
+    std::chrono::milliseconds look_every{1'000};
 };
 
 /// `quizbot serve`: reads the configuration from `env`, opens the database and the content, serves until stopped.

@@ -96,11 +96,11 @@ void server_timers::start_expiry(const config& cfg, assembly::core& core, spdlog
     }
 }
 
-void server_timers::start_looking(assembly::core& core)
+void server_timers::start_looking(assembly::core& core, std::chrono::milliseconds every)
 {
-    // A second: a round opened through another node is revealed within about a second of its deadline if that node
-    // dies; each look is one indexed read, and a reminders' claim that finds nothing due.
-    looking.emplace(context, core.clock(), std::chrono::seconds{1}, [&core] {
+    // Every second by default: a round opened through another node is revealed within about a second of its
+    // deadline if that node dies; each look is one indexed read, and a reminders' claim that finds nothing due.
+    looking.emplace(context, core.clock(), every, [&core] {
         core.rounds().look_for_deadlines();
         if (core.reminders() != nullptr) {
             core.reminders()->tick();

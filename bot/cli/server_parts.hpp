@@ -64,7 +64,7 @@ struct server_timers {
     /// The look in the database for the deadlines no timer of this node waits for, now and every second: what fell
     /// due while the server was down (late reminders are skipped), rounds opened and reminders set through another
     /// node on the same database, or left by a node that died.
-    void start_looking(assembly::core& core);
+    void start_looking(assembly::core& core, std::chrono::milliseconds every);
 
     boost::asio::io_context& context;
     timers::round_timers rounds; ///< round deadlines: rounds::tick

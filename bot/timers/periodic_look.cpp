@@ -6,7 +6,9 @@ namespace quiz::bot::timers {
 periodic_look::periodic_look(boost::asio::io_context& context, std::function<engine::instant()> clock,
                              engine::instant::duration period, std::function<void()> look)
     : clock_(std::move(clock)), period_(period), look_(std::move(look)), timer_(context, clock_, [this] {
-          timer_.wake_at(clock_() + period_); // first: a look that throws must not stop the next ones
+          if (period_ > engine::instant::duration::zero()) {
+              timer_.wake_at(clock_() + period_); // first: a look that throws must not stop the next ones
+          }
           look_();
       })
 {

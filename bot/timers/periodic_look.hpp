@@ -8,7 +8,7 @@
 
 namespace quiz::bot::timers {
 
-/// Calls `look()` on the IO threads at start, then every `period`. The server looks in the database this way for
+/// Calls `look()` on the IO threads at start, then every `period` (zero: at start only). The server looks in the database this way for
 /// deadlines it set no timer for: rounds opened and reminders set through another node on the same database, or
 /// left by a node that died. Whichever live node looks first claims each one, in the unit's transaction, so every
 /// deadline is owned by a live node and fires once (docs/scaling.md).

@@ -159,6 +159,15 @@ TEST_CASE("config: the playground defaults to on only on loopback, the public UR
     CHECK(load_config(env_of({{"QUIZBOT_LISTEN", ""}}), 1).listen.port == 8080); // empty counts as unset
 }
 
+TEST_CASE("config: QUIZBOT_DB takes a SQLite file's path, colons included, and a URI is not a path", "[config]")
+{
+    for (const std::string path : {"data/quizbot.db", "/srv/q:1.db", "./file:quiz.db", "relative/x://.db"}) {
+        CAPTURE(path);
+        CHECK(load_config(env_of({{"QUIZBOT_DB", path}}), 1).database_path == path);
+    }
+    CHECK_THROWS_AS(load_config(env_of({{"QUIZBOT_DB", "sqlite://data/quizbot.db"}}), 1), config_error);
+}
+
 TEST_CASE("config: each bad value is reported with the variable's name", "[config]")
 {
     const auto [name, value, expected] = GENERATE(table<std::string, std::string, std::string>({
@@ -213,6 +222,10 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"DISCORD_BOT_TOKEN", "has space", "DISCORD_BOT_TOKEN: must not contain spaces"},
         {"SLACK_BOT_TOKEN", "xoxp-user-token", "SLACK_BOT_TOKEN: expected a bot token starting with xoxb-"},
         {"SLACK_SIGNING_SECRET", "tab\tinside", "SLACK_SIGNING_SECRET: must not contain spaces"},
+        {"QUIZBOT_DB", "postgresql:///quizbot?host=/run/postgresql",
+         "QUIZBOT_DB: a postgresql:// URI names PostgreSQL, which this build of quizbot does not include"},
+        {"QUIZBOT_DB", "POSTGRES://db.example.org/quizbot", "QUIZBOT_DB: a POSTGRES:// URI names PostgreSQL"},
+        {"QUIZBOT_DB", "mysql://db.example.org/quizbot", "QUIZBOT_DB: a mysql:// URI names no storage engine"},
     }));
     CAPTURE(name, value);
     const auto message = problem_with({{name, value}});
@@ -238,6 +251,11 @@ TEST_CASE("config: secret values never appear in errors, descriptions or printin
     CHECK(problem_with({{"SLACK_BOT_TOKEN", token}}).find("very-secret") == std::string::npos);
     CHECK(problem_with({{"QUIZBOT_REPORT_SECRET", "tiny-secret"}}).find("tiny-secret") == std::string::npos);
     CHECK(problem_with({{"DISCORD_BOT_TOKEN", "spaced secret"}}).find("spaced secret") == std::string::npos);
+    // A connection URI may carry a password: only its scheme is quoted.
+    const auto refused = problem_with({{"QUIZBOT_DB", "postgresql://quiz:hunter2@db.example.org/quizbot"}});
+    CHECK(refused.find("postgresql://") != std::string::npos);
+    CHECK(refused.find("hunter2") == std::string::npos);
+    CHECK(refused.find("db.example.org") == std::string::npos);
 
     const config cfg = load_config(env_of({{"QUIZBOT_REPORT_SECRET", "admin-secret-0123456789-0123456789"},
                                            {"DISCORD_BOT_TOKEN", "discord-secret-token"},

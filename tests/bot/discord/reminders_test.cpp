@@ -163,6 +163,7 @@ struct reminder_rig {
         h.clock = [clock = clock_ms] { return quiz::engine::instant{std::chrono::milliseconds{clock->load()}}; };
         h.on_reminders = [slot = reminders](quiz::bot::tutoring::reminders& r) { slot->store(&r); };
         h.reminder_retry_after = pacing.retry_after;
+        h.look_every = std::chrono::milliseconds{0}; // the test ticks after moving the clock
         return h;
     }
 

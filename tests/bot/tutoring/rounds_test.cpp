@@ -342,7 +342,7 @@ TEST_CASE("rounds: after a restart, a question left open is revealed once at its
     CHECK(next.shared->number == 2);
 }
 
-TEST_CASE("rounds: a question opened through another node on the same database is found by its look and revealed once",
+TEST_CASE("rounds: a question opened through another node on the same database is found by its look, revealed once",
           "[rounds]")
 {
     const quiz::test::temp_dir dir;
@@ -358,7 +358,8 @@ TEST_CASE("rounds: a question opened through another node on the same database i
     (void)a.rounds->run({person("ben"), tutoring::answer_round{round, 1, right_position(*opened.shared)}, {}, {}});
     CHECK(look_for_deadlines(b) == std::vector{std::pair{round, deadline}});
 
-    // The deadline passes: b's timer fires, and a's (had a lived) finds the question closed already.
+    // The deadline passes and both timers fire at once (had a lived): one closes the question, the other finds it
+    // closed.
     now = deadline + 1s;
     b.rounds->tick(round);
     a.rounds->tick(round);
@@ -371,8 +372,7 @@ TEST_CASE("rounds: a question opened through another node on the same database i
         return std::count_if(published.begin(), published.end(),
                              [](const tutoring::round_screen& p) { return p.at == stage::revealed; });
     };
-    CHECK(reveals(b.published_copy()) == 1);
-    CHECK(reveals(a.published_copy()) == 0);
+    CHECK(reveals(a.published_copy()) + reveals(b.published_copy()) == 1);
     CHECK(look_for_deadlines(b).empty()); // revealed: nothing left to wait for
 }
 

@@ -73,6 +73,7 @@ public:
                 return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()) +
                        std::chrono::milliseconds{offset_ms_.load()};
             };
+            hooks.look_every = std::chrono::milliseconds{0}; // the test moves the clock and ticks reminders itself
         }
         hooks.on_reminders = options.on_reminders;
         hooks.on_listening = [this](bot::http::server& s) {
