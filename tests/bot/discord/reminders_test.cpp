@@ -12,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -19,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <string>
 #include <thread>
 
 namespace discord_reminders_test {
@@ -460,6 +462,54 @@ TEST_CASE("reminders: ticks from two threads on a two-thread server never send o
         CHECK(n == 1);
     }
     CHECK(rig.count("SELECT count(*) FROM reminder_log") == static_cast<std::int64_t>(learners.size()));
+}
+
+TEST_CASE("reminders: two servers on one database, ticking together, send each reminder once", "[discord][reminders]")
+{
+    // Set up in the evening, after that day's 18:00 in Paris: the first reminders fall due together the next day.
+    reminder_rig rig(utc(year{2026} / march / 2, 20h));
+    // The second server: the same database, clock and Discord, its reminders in a slot of their own.
+    auto second_reminders = quiz::test::make_reminders_slot();
+    auto second_hooks = rig.hooks();
+    second_hooks.on_reminders = [slot = second_reminders](quiz::bot::tutoring::reminders& r) { slot->store(&r); };
+    auto second_env = rig.extra;
+    second_env["QUIZBOT_DB"] = rig.db_path;
+    discord_server second(second_env, second_hooks);
+
+    constexpr int learners = 120; // more than two claims' worth (a claim takes 50)
+    for (int i = 0; i < learners; ++i) {
+        const auto who = dm_user("80351110224679" + std::to_string(100 + i), "N" + std::to_string(i));
+        rig.miss_one(who);
+        rig.remind(who, {{"switch", "on"}, {"time", "18:00"}, {"zone", "Europe/Paris"}});
+    }
+    rig.set_clock(utc(year{2026} / march / 3, 17h));
+    // No Catch assertion on these threads (Catch is not thread-safe): failures are counted and checked after.
+    std::atomic<int> unfinished{0};
+    const auto ticker = [&unfinished](const quiz::test::reminders_slot& slot) {
+        for (int i = 0; i < 10; ++i) {
+            unfinished += quiz::test::tick_reminders_quietly(slot) ? 0 : 1;
+        }
+    };
+    std::thread a(ticker, rig.reminders);
+    std::thread b(ticker, second_reminders);
+    a.join();
+    b.join();
+    CHECK(unfinished == 0);
+    std::map<std::string, int> per_user;
+    for (const auto& [user, body] : rig.api.delivered()) {
+        ++per_user[user];
+    }
+    CHECK(per_user.size() == static_cast<std::size_t>(learners));
+    CHECK(std::all_of(per_user.begin(), per_user.end(), [](const auto& sent) { return sent.second == 1; }));
+    CHECK(rig.count("SELECT count(*) FROM reminder_log") == learners);
+    // Each server counts what it sent: together, every reminder once.
+    const auto sent_by = [](quiz::test::discord_server& server) {
+        const std::string name = "quizbot_reminders_total{outcome=\"sent\"} ";
+        const auto text = server.metrics();
+        const auto at = text.find(name);
+        return at == std::string::npos ? 0 : std::stoi(text.substr(at + name.size()));
+    };
+    CHECK(sent_by(*rig.server) + sent_by(second) == learners);
 }
 
 TEST_CASE("reminders: a delivery that fails is tried again, at most three times in all", "[discord][reminders]")
