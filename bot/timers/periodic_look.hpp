@@ -8,10 +8,10 @@
 
 namespace quiz::bot::timers {
 
-/// Calls `look()` on the IO threads at start, then every `period` (zero: at start only). The server looks in the database this way for
-/// deadlines it set no timer for: rounds opened and reminders set through another node on the same database, or
-/// left by a node that died. Whichever live node looks first claims each one, in the unit's transaction, so every
-/// deadline is owned by a live node and fires once (docs/scaling.md).
+/// Calls `look()` on the IO threads at start, then every `period` (zero: at start only). The server looks in the
+/// database this way for deadlines it set no timer for: rounds opened and reminders set through another node on the
+/// same database, or left by a node that died. Whichever live node looks first claims each one, in the unit's
+/// transaction, so every deadline is owned by a live node and fires once (docs/groups.md, docs/scaling.md).
 class periodic_look {
 public:
     periodic_look(boost::asio::io_context& context, std::function<engine::instant()> clock,

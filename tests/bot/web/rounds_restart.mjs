@@ -3,7 +3,9 @@
 // open; started again on the same database, it reveals that question once, at its deadline, and the round goes on.
 // Usage: node rounds_restart.mjs QUIZBOT CONTENT_DIR
 import { join } from 'node:path';
-import { call, check, quizbotArguments, roomWithOneAnswer, runScenario, startServer, stopServer } from './quizbot_server.mjs';
+import {
+  call, check, quizbotArguments, roomWithOneAnswer, runScenario, startServer, stopServer,
+} from './quizbot_server.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('rounds_restart.mjs');
 

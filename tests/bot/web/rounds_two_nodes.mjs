@@ -4,11 +4,14 @@
 // round ever reached, reveals it at its deadline, once, found by its periodic look in the database.
 // Usage: node rounds_two_nodes.mjs QUIZBOT CONTENT_DIR
 import { join } from 'node:path';
-import { call, check, quizbotArguments, roomWithOneAnswer, runScenario, startServer, stopServer } from './quizbot_server.mjs';
+import {
+  call, check, quizbotArguments, roomWithOneAnswer, runScenario, startServer, stopServer,
+} from './quizbot_server.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('rounds_two_nodes.mjs');
 
-const revealsIn = (log, round) => (log.match(new RegExp(`round revealed round=${round} question=1 by=timer`, 'g')) || []).length;
+const revealsIn = (log, round) =>
+  (log.match(new RegExp(`round revealed round=${round} question=1 by=timer`, 'g')) || []).length;
 
 await runScenario('quizbot-two-nodes-', async (scratch, running) => {
   const start = () => startServer(quizbot, { QUIZBOT_DB: join(scratch, 'quizbot.db'), QUIZBOT_CONTENT: contentDir });
