@@ -17,7 +17,9 @@ namespace {
 constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_LISTEN", "127.0.0.1:8080", "address and port to listen on: host:port, IPv6 in brackets ([::1]:8080)",
      false},
-    {"QUIZBOT_DB", "./data/quizbot.db", "SQLite database file (created if missing)", false},
+    {"QUIZBOT_DB", "./data/quizbot.db",
+     "SQLite database file (created if missing), or a postgresql:// URI that several nodes may share", false},
+    {"QUIZBOT_DB_POOL", "8", "PostgreSQL connections at most, 1-1000 (all but two run user actions)", false},
     {"QUIZBOT_CONTENT", "./content/packs", "folder of content packs", false},
     {"QUIZBOT_PUBLIC_URL", "http://<QUIZBOT_LISTEN>", "public base URL used in links sent to learners", false},
     {"QUIZBOT_REPORT_SECRET", "generated once, kept in the database",
@@ -411,6 +413,7 @@ config load_config(const environment& env, unsigned hardware_threads)
             cfg.database_path = std::move(*value);
         }
     }
+    read_number<int>(in, "QUIZBOT_DB_POOL", 1, 1000, cfg.database_pool);
     if (auto value = in.get("QUIZBOT_CONTENT")) {
         cfg.content_dir = std::move(*value);
     }
@@ -511,8 +514,8 @@ std::string describe(const config& cfg)
         slack_hosts += (slack_hosts.empty() ? "" : ",") + h;
     }
     return "listen=" + cfg.listen.to_string() + " public_url=" + cfg.public_url +
-           " db=" + log_quote(cfg.database_path) + " content=" + log_quote(cfg.content_dir) +
-           " threads=" + std::to_string(cfg.threads) +
+           " db=" + log_quote(shown_location(cfg.database_path)) + " db_pool=" + std::to_string(cfg.database_pool) +
+           " content=" + log_quote(cfg.content_dir) + " threads=" + std::to_string(cfg.threads) +
            " log_format=" + (cfg.log == log_format::json ? "json" : "plain") +
            " playground=" + (cfg.playground ? "on" : "off") +
            " playground_new_learners_per_hour=" + std::to_string(cfg.playground_new_learners_per_hour) +

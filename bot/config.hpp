@@ -47,7 +47,8 @@ struct slack_settings {
 /// Everything `quizbot serve` reads from its environment, validated.
 struct config {
     listen_address listen;
-    std::string database_path = "./data/quizbot.db";
+    std::string database_path = "./data/quizbot.db"; ///< or a postgresql:// URI (may hold a password: shown_location)
+    int database_pool = 8;                           ///< QUIZBOT_DB_POOL
     std::string content_dir = "./content/packs";
     std::string public_url; ///< base for links in messages, no trailing '/'; default "http://<listen>"
     secret report_secret;   ///< signs dashboard links; empty: the key kept in the database

@@ -27,6 +27,13 @@ service_metrics::service_metrics(metrics::registry& r)
       outbound_request_duration(r.histograms("quizbot_outbound_request_duration_seconds",
                                              "Outbound HTTP attempts, connection included.", {"host"},
                                              metrics::latency_buckets())),
+      db_pool_waits(r.add_histogram("quizbot_db_pool_wait_seconds",
+                                    "Time a unit waited for a free database connection (PostgreSQL), when it had to.",
+                                    metrics::latency_buckets())),
+      db_retries(r.add_counter("quizbot_db_retries_total",
+                               "Units run again after a serialization failure or a deadlock (PostgreSQL).")),
+      db_connection_failures(
+          r.add_counter("quizbot_db_connection_failures_total", "Database connections refused or lost (PostgreSQL).")),
       reminders(r.counters("quizbot_reminders_total", "Reminders by DM, by outcome (sent, skipped, failed, refused).",
                            {"outcome"}))
 {

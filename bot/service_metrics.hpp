@@ -31,6 +31,12 @@ struct service_metrics {
     metrics::counter_family& answers_recorded;
     /// One storage write transaction, begin to commit.
     metrics::histogram& db_transaction_duration;
+    /// PostgreSQL: a unit's wait for a free pooled connection, when it had to wait.
+    metrics::histogram& db_pool_waits;
+    /// PostgreSQL: units run again after a serialization failure or deadlock.
+    metrics::counter& db_retries;
+    /// PostgreSQL: connections refused or lost.
+    metrics::counter& db_connection_failures;
     /// Labels: host, status (the HTTP status, or "error" when no response came). One per attempt.
     metrics::counter_family& outbound_requests;
     /// Labels: host. One per attempt.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "storage/sqlite_reminder_book.hpp"
+#include "storage/stored_values.hpp"
 
 #include "storage/sql_values.hpp"
 #include "storage/statement_use.hpp"
@@ -16,26 +17,6 @@ namespace {
     " s.last_sent_day, ifnull(s.ignored_in_a_row, 0), ifnull(s.refused, 0)"
 
 constexpr std::chrono::minutes default_time{18 * 60};
-
-std::string day_text(std::chrono::year_month_day day)
-{
-    char text[16];
-    std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
-                  static_cast<unsigned>(day.day()));
-    return text;
-}
-
-std::optional<std::chrono::year_month_day> parse_day(const std::optional<std::string>& text)
-{
-    int y = 0;
-    unsigned m = 0;
-    unsigned d = 0;
-    if (!text || std::sscanf(text->c_str(), "%d-%u-%u", &y, &m, &d) != 3) {
-        return std::nullopt;
-    }
-    const std::chrono::year_month_day day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
-    return day.ok() ? std::optional(day) : std::nullopt;
-}
 
 engine::reminder_schedule read_schedule(SQLite::Statement& s, int first)
 {

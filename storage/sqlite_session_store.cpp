@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "storage/sqlite_session_store.hpp"
+#include "storage/stored_values.hpp"
 
 #include "storage/sql_values.hpp"
 #include "storage/state_codec.hpp"
@@ -192,17 +193,7 @@ std::vector<engine::round_deadline> sqlite_round_store::open_deadlines()
 // Participation only grows: whoever took part stays listed (forget is the one thing that removes a learner).
 void sqlite_round_store::sync_participants(engine::round_id id, const engine::round_state& state)
 {
-    std::set<std::int64_t> people;
-    if (state.host.value() != 0) {
-        people.insert(state.host.value());
-    }
-    for (const auto& player : state.players) {
-        people.insert(player.learner.value());
-    }
-    for (const auto& answer : state.answers) {
-        people.insert(answer.learner.value());
-    }
-    for (const std::int64_t learner : people) {
+    for (const std::int64_t learner : participants_of(state)) {
         const statement_use use(add_participant_);
         use->bind(1, id.value());
         use->bind(2, learner);

@@ -33,6 +33,9 @@ public:
     std::string kept_secret(const std::string& name, const std::function<std::string()>& make,
                             engine::instant now) override;
 
+    /// SQLite has no pool and no retries: nothing to tell.
+    void observe(storage_events /*events*/) override {}
+
     engine::action_queue& start_writer(std::function<void(std::chrono::steady_clock::duration)> on_batch) override;
     void run_rolled_back(std::function<void()> work) override;
     void stop_writer() noexcept override;

@@ -16,17 +16,32 @@ namespace quiz::bot::assembly {
 
 /// Where the database is and how it commits.
 struct storage_settings {
-    std::string location; ///< QUIZBOT_DB or --db: today a SQLite file (made, with its folders, when missing)
+    /// QUIZBOT_DB or --db: a SQLite file (made, with its folders, when missing), or a postgresql:// URI.
+    std::string location;
     /// Every commit synced (SQLite: synchronous=FULL), so an acknowledged answer survives a power cut. Off only for
-    /// generated data, which a sync per answer would slow down for nothing.
+    /// generated data, which a sync per answer would slow down for nothing. (PostgreSQL: the server's settings.)
     bool durable = true;
+    /// QUIZBOT_DB_POOL: PostgreSQL connections at most (writers_for says how many run units).
+    int pool_size = 8;
 };
+
+/// How many of a PostgreSQL pool's connections run user actions at once: all but two, kept for the refitter and the
+/// reports so that neither waits behind a burst of answers; at least one.
+[[nodiscard]] constexpr int writers_for(int pool_size) noexcept { return pool_size > 3 ? pool_size - 2 : 1; }
 
 /// The database cannot be used: missing and not creatable, not a database, damaged, newer than this build, or a
 /// connection of its own refused. `what()` names the file and says what to do.
 class database_unavailable : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+
+/// What a storage engine tells the server's metrics as it happens (PostgreSQL: its pool and its retries; SQLite has
+/// neither). Each may be empty; each is called on the thread that met the event and must be short.
+struct storage_events {
+    std::function<void(std::chrono::steady_clock::duration)> pool_waited; ///< a unit waited for a free connection
+    std::function<void()> retried;           ///< a unit ran again after a serialization failure or a deadlock
+    std::function<void()> connection_failed; ///< a connection refused or lost
 };
 
 /// Units of work on a connection of their own (the memory-model refitter's), used by one thread.
@@ -58,6 +73,9 @@ public:
     /// connection, before start_writer.
     [[nodiscard]] virtual std::string kept_secret(const std::string& name, const std::function<std::string()>& make,
                                                   engine::instant now) = 0;
+
+    /// Sets who hears of the engine's events; before start_writer and before other threads use the storage.
+    virtual void observe(storage_events events) = 0;
 
     /// Hands the main connection to the writer: the action queue that runs each user action as one transaction
     /// (group commit), on a thread of its own. `on_batch` is told how long each transaction took, on that thread,

@@ -2,6 +2,7 @@
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/database_path.hpp"
+#include "bot/database_location.hpp"
 #include "storage/backup.hpp"
 #include "storage/open_error.hpp"
 
@@ -22,6 +23,11 @@ int run_backup(const std::vector<std::string_view>& words, io streams)
         throw usage_error("the destination PATH is empty");
     }
     const std::string source = database_path(parsed);
+    if (is_postgres_location(source)) {
+        // PostgreSQL backs itself up while it serves: pg_dump, or base backups with WAL archiving (docs/storage.md, "PostgreSQL").
+        throw usage_error("--db or QUIZBOT_DB: quizbot backup copies a SQLite file; for a PostgreSQL database use "
+                          "pg_dump (or base backups), or `quizbot db copy --from URI --to FILE` for a SQLite copy");
+    }
     storage::backup_report report;
     try {
         report = storage::backup_database(source, destination, parsed.flag("force"));

@@ -10,6 +10,7 @@ namespace quiz::bot::cli {
 extern const command backup_command;            // backup.cpp
 extern const command content_check_command;     // content_check.cpp
 extern const command content_import_command;    // content_import.cpp
+extern const command db_copy_command;           // db_copy.cpp
 extern const command discord_register_command;  // discord_register.cpp
 extern const command forget_command;            // forget.cpp
 extern const command play_command;              // play.cpp

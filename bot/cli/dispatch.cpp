@@ -16,6 +16,7 @@ const std::vector<std::reference_wrapper<const command>> all_commands{
     backup_command,
     content_check_command,
     content_import_command,
+    db_copy_command,
     discord_register_command,
     forget_command,
     play_command,

@@ -3,13 +3,17 @@
 #include "bot/cli/commands.hpp"
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/learner_arg.hpp"
+#include "bot/database_location.hpp"
 #include "storage/database.hpp"
 #include "storage/forget.hpp"
 #include "storage/open_error.hpp"
+#include "storage/postgres/migrate.hpp"
+#include "storage/postgres/pg_forget.hpp"
 
 #include <SQLiteCpp/Database.h>
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -25,17 +29,25 @@ int run_forget(const std::vector<std::string_view>& words, io streams)
     }
     const learner_arg learner = parse_learner_arg(parsed.positionals().front());
     const std::string path = database_path(parsed);
+    const bool postgres = is_postgres_location(path);
     // Opening creates a missing file: a mistyped --db must not leave an empty database behind.
-    if (!std::filesystem::exists(path)) {
+    if (!postgres && !std::filesystem::exists(path)) {
         streams.err << "error: no database at " << path << " (see --db and QUIZBOT_DB)\n";
         return exit_failure;
     }
     try {
-        SQLite::Database db = storage::open_database(path);
-        const auto erased = storage::forget_learner(db, learner.platform, learner.external_id);
+        std::optional<std::vector<storage::erased_rows>> erased;
+        if (postgres) {
+            storage::postgres::connection db(path);
+            storage::postgres::migrate(db);
+            erased = storage::postgres::forget_learner(db, learner.platform, learner.external_id);
+        } else {
+            SQLite::Database db = storage::open_database(path);
+            erased = storage::forget_learner(db, learner.platform, learner.external_id);
+        }
         if (!erased) {
-            streams.err << "error: no learner " << learner.platform << ':' << learner.external_id << " in " << path
-                        << '\n';
+            streams.err << "error: no learner " << learner.platform << ':' << learner.external_id << " in "
+                        << shown_location(path) << '\n';
             return exit_failure;
         }
         streams.out << "forgot learner " << learner.platform << ':' << learner.external_id << ", erased:\n";
@@ -43,6 +55,12 @@ int run_forget(const std::vector<std::string_view>& words, io streams)
             streams.out << "  " << rows.what << ": " << rows.count << '\n';
         }
     } catch (const storage::open_error& e) {
+        streams.err << "error: " << e.what() << '\n';
+        return exit_failure;
+    } catch (const storage::postgres::pg_error& e) {
+        streams.err << "error: PostgreSQL: " << e.what() << '\n';
+        return exit_failure;
+    } catch (const storage::postgres::newer_schema& e) {
         streams.err << "error: " << e.what() << '\n';
         return exit_failure;
     }
@@ -53,7 +71,7 @@ int run_forget(const std::vector<std::string_view>& words, io streams)
 
 const command forget_command{
     {"forget"},
-    "LEARNER [--db PATH]",
+    "LEARNER [--db PATH|URI]",
     "erase everything stored about one learner (LEARNER: platform:external_id, or a local name)",
     run_forget,
 };

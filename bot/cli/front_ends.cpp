@@ -56,7 +56,9 @@ void front_ends::add_playground(const parts& p)
     // A waiting page is answered well before the server's own request deadline would answer it 503.
     const auto hold = std::clamp(p.cfg.limits.request_deadline * 5 / 6, std::chrono::milliseconds{100},
                                  std::chrono::milliseconds{25'000});
-    rooms_.emplace(p.run_on.later, hold);
+    // Polled while pages wait, so that what other nodes on the database did to a room reaches this node's pages.
+    rooms_.emplace(p.run_on.later, hold, 1000,
+                   [&rounds = p.core.rounds()](engine::round_id round) { rounds.refresh(round); });
     web::add_room_routes(p.routes, p.core.rounds(), *rooms_, *learner_gate_, p.core.seeds());
     round_publishers_["web"] = [this](const tutoring::round_screen& shown) { rooms_->publish(shown); };
 }

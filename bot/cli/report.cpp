@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: MIT
 // `quizbot report items|learners|concepts|activity`: the instructor reports in the terminal, as CSV or as JSON.
+#include "bot/assembly/storage_engine.hpp"
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
 #include "bot/cli/content_dir.hpp"
 #include "bot/cli/database_path.hpp"
 #include "bot/cli/option_values.hpp"
+#include "bot/database_location.hpp"
 #include "bot/report/class_tables.hpp"
 #include "bot/report/pack_rows.hpp"
 #include "bot/report/scope_text.hpp"
 #include "bot/report/writers.hpp"
 #include "engine/reports/activity_report.hpp"
-#include "storage/database.hpp"
-#include "storage/open_error.hpp"
-#include "storage/sqlite_report_source.hpp"
-
-#include <SQLiteCpp/Database.h>
 
 #include <chrono>
 #include <filesystem>
@@ -129,13 +126,14 @@ int run_report(report_kind kind, const std::vector<std::string_view>& words, io 
 {
     const report_options options = parse_report_options(words);
     // Opening creates a missing file: a mistyped --db must not leave an empty database behind.
-    if (!std::filesystem::exists(options.db)) {
+    if (!is_postgres_location(options.db) && !std::filesystem::exists(options.db)) {
         streams.err << "error: no database at " << options.db << " (see --db and QUIZBOT_DB)\n";
         return exit_failure;
     }
     try {
-        SQLite::Database db = storage::open_database(options.db);
-        storage::sqlite_report_source source(db);
+        const auto storage = assembly::open_storage({.location = options.db});
+        const auto reports = storage->open_report_source();
+        engine::report_source& source = *reports;
         std::optional<report::table> rows;
         if (kind == report_kind::activity) {
             const std::optional<engine::pack_key> pack = options.pack ? std::optional(engine::pack_key{*options.pack})
@@ -148,7 +146,7 @@ int run_report(report_kind kind, const std::vector<std::string_view>& words, io 
             return exit_failure;
         }
         report::write(streams.out, *rows, options.how);
-    } catch (const storage::open_error& e) {
+    } catch (const assembly::database_unavailable& e) {
         streams.err << "error: " << e.what() << '\n';
         return exit_failure;
     }

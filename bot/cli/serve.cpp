@@ -54,6 +54,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         // The front ends' state outlives the server, whose timers may still hold the playground's waiting pages.
         front_ends fronts;
         http_server http(*cfg, hooks, log);
+        database.storage->observe(storage_events_for(http.metrics));
         const auto run_on = http::executors_on(http.server.context());
         // The tutor, the refitter on its connection, the rounds' deadlines read, then the writer on the main one.
         assembly::core core(std::move(database.storage), std::move(packs), core_options_of(*cfg, hooks, http.metrics),

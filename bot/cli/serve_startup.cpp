@@ -31,7 +31,7 @@ std::optional<config> read_config(const environment& env, io streams)
 opened_database open_database(const config& cfg)
 {
     try {
-        auto storage = assembly::open_storage({cfg.database_path});
+        auto storage = assembly::open_storage({.location = cfg.database_path, .pool_size = cfg.database_pool});
         auto probe = storage->open_probe();
         return {std::move(storage), std::move(probe)};
     } catch (const assembly::database_unavailable& e) {
@@ -75,6 +75,16 @@ report_access open_report_access(const config& cfg, assembly::storage_engine& st
     } catch (const std::exception& e) {
         throw bad_setting("QUIZBOT_DB: cannot open the database for reports: " + std::string(e.what()));
     }
+}
+
+assembly::storage_events storage_events_for(service_metrics& metrics)
+{
+    return {.pool_waited =
+                [&metrics](std::chrono::steady_clock::duration waited) {
+                    metrics.db_pool_waits.observe(std::chrono::duration<double>(waited).count());
+                },
+            .retried = [&metrics] { metrics.db_retries.inc(); },
+            .connection_failed = [&metrics] { metrics.db_connection_failures.inc(); }};
 }
 
 assembly::core_options core_options_of(const config& cfg, const serve_hooks& hooks, service_metrics& metrics)

@@ -55,6 +55,9 @@ struct report_access {
 };
 [[nodiscard]] report_access open_report_access(const config& cfg, assembly::storage_engine& storage);
 
+/// The storage engine's events (PostgreSQL's pool waits, retries and lost connections) counted in `metrics`.
+[[nodiscard]] assembly::storage_events storage_events_for(service_metrics& metrics);
+
 /// The core as the configuration and the hooks say: the tutor's settings, the clock, the refitter, and each writer
 /// transaction timed in `metrics`.
 [[nodiscard]] assembly::core_options core_options_of(const config& cfg, const serve_hooks& hooks,

@@ -120,28 +120,40 @@ round_reply rounds::run(round_request r)
     return future.get();
 }
 
-void rounds::tick(engine::round_id round)
+void rounds::tick(engine::round_id round) { close_if_due(round, false); }
+
+void rounds::refresh(engine::round_id round) { close_if_due(round, true); }
+
+void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
 {
-    auto shown = std::make_shared<std::optional<round_screen>>();
+    struct seen {
+        std::optional<round_screen> screen;
+        bool changed = false;
+    };
+    auto shown = std::make_shared<seen>();
     const auto now = p_.clock();
     (void)runner_.submit(
         "timer",
-        [this, round, now, shown] {
+        [this, round, now, shown, publish_unchanged] {
             const auto outcome = p_.groups.tick(round, now);
             if (outcome.status != round_status::ok) {
                 return;
             }
-            if (outcome.changed) {
-                *shown = shared_of(outcome);
+            shown->changed = outcome.changed;
+            if (outcome.changed || publish_unchanged) {
+                shown->screen = shared_of(outcome);
             } else if (outcome.view && outcome.card && outcome.card->deadline) {
                 p_.wake_at(round, *outcome.card->deadline); // woken early: wait again
             }
         },
         [this, shown](bool failed) {
-            if (!failed && *shown) {
-                log_reveal(**shown);
-                announce(**shown);
+            if (failed || !shown->screen) {
+                return;
             }
+            if (shown->changed) {
+                log_reveal(*shown->screen);
+            }
+            announce(*shown->screen);
         },
         [] {}, false);
 }

@@ -63,6 +63,9 @@ public:
 
     /// A question's deadline may have come: closes it if so, exactly once, and publishes the reveal.
     void tick(engine::round_id round);
+    /// As tick, and publishes the round as it stands even when nothing changed: what another node sharing the
+    /// database did to it reaches this node's pages (the playground's rooms poll with it).
+    void refresh(engine::round_id round);
     /// Reads every open question's deadline in the database (a unit) and asks wake_at for each (an overdue one fires
     /// at once): at start, those the last run left open; then periodically, those opened through other nodes on the
     /// same database or left by a node that died (engine::group_tutor::open_deadlines).
@@ -79,6 +82,8 @@ private:
     round_reply review(const learner_context& ctx, engine::round_id round, engine::instant now, std::uint64_t seed);
     /// The shared message for an outcome; with wake_at asked for when a question is open.
     round_screen shared_of(const engine::round_outcome& outcome);
+    /// tick and refresh: closes the question if its deadline has passed, and publishes it if so or if asked to.
+    void close_if_due(engine::round_id round, bool publish_unchanged);
     /// Merges `news` into the round's stored message; inside the unit.
     void remember(engine::round_id round, const message_news& news, engine::instant now);
     /// One log line per question closed: the reveal happens once.

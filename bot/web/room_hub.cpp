@@ -7,9 +7,37 @@
 
 namespace quiz::bot::web {
 
-room_hub::room_hub(later_fn later, std::chrono::milliseconds hold, std::size_t max_rooms)
-    : later_(std::move(later)), hold_(hold), max_rooms_(max_rooms)
+room_hub::room_hub(later_fn later, std::chrono::milliseconds hold, std::size_t max_rooms, refresh_fn refresh,
+                   std::chrono::milliseconds refresh_every)
+    : later_(std::move(later)), hold_(hold), max_rooms_(max_rooms), refresh_(std::move(refresh)),
+      refresh_every_(refresh_every)
 {
+}
+
+void room_hub::poll_locked(engine::round_id round, room& r)
+{
+    if (!refresh_ || r.polling || r.ended) {
+        return;
+    }
+    r.polling = true;
+    later_(refresh_every_, [this, round] { polled(round); });
+}
+
+void room_hub::polled(engine::round_id round)
+{
+    {
+        const std::lock_guard lock(mutex_);
+        const auto it = rooms_.find(round);
+        if (it == rooms_.end()) {
+            return;
+        }
+        it->second.polling = false;
+        if (it->second.waiting.empty() || it->second.ended) {
+            return; // nobody is watching: the next wait starts polling again
+        }
+        poll_locked(round, it->second);
+    }
+    refresh_(round);
 }
 
 void room_hub::publish(const tutoring::round_screen& shown)
@@ -65,6 +93,7 @@ bool room_hub::wait(engine::round_id round, std::uint64_t after, const http::res
         }
         id = ++next_waiter_;
         it->second.waiting.push_back({id, after, reply});
+        poll_locked(round, it->second);
     }
     later_(hold_, [this, round, id] {
         std::optional<http::responder> due;

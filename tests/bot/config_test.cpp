@@ -159,13 +159,16 @@ TEST_CASE("config: the playground defaults to on only on loopback, the public UR
     CHECK(load_config(env_of({{"QUIZBOT_LISTEN", ""}}), 1).listen.port == 8080); // empty counts as unset
 }
 
-TEST_CASE("config: QUIZBOT_DB takes a SQLite file's path, colons included, and a URI is not a path", "[config]")
+TEST_CASE("config: QUIZBOT_DB takes a SQLite file's path, colons included, or a PostgreSQL URI", "[config]")
 {
-    for (const std::string path : {"data/quizbot.db", "/srv/q:1.db", "./file:quiz.db", "relative/x://.db"}) {
+    for (const std::string path : {"data/quizbot.db", "/srv/q:1.db", "./file:quiz.db", "relative/x://.db",
+                                   "postgresql:///quizbot?host=/run/postgresql", "POSTGRES://db.example.org/quizbot"}) {
         CAPTURE(path);
         CHECK(load_config(env_of({{"QUIZBOT_DB", path}}), 1).database_path == path);
     }
     CHECK_THROWS_AS(load_config(env_of({{"QUIZBOT_DB", "sqlite://data/quizbot.db"}}), 1), config_error);
+    CHECK(load_config(env_of({}), 1).database_pool == 8);
+    CHECK(load_config(env_of({{"QUIZBOT_DB_POOL", "3"}}), 1).database_pool == 3);
 }
 
 TEST_CASE("config: each bad value is reported with the variable's name", "[config]")
@@ -222,10 +225,8 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"DISCORD_BOT_TOKEN", "has space", "DISCORD_BOT_TOKEN: must not contain spaces"},
         {"SLACK_BOT_TOKEN", "xoxp-user-token", "SLACK_BOT_TOKEN: expected a bot token starting with xoxb-"},
         {"SLACK_SIGNING_SECRET", "tab\tinside", "SLACK_SIGNING_SECRET: must not contain spaces"},
-        {"QUIZBOT_DB", "postgresql:///quizbot?host=/run/postgresql",
-         "QUIZBOT_DB: a postgresql:// URI names PostgreSQL, which this build of quizbot does not include"},
-        {"QUIZBOT_DB", "POSTGRES://db.example.org/quizbot", "QUIZBOT_DB: a POSTGRES:// URI names PostgreSQL"},
         {"QUIZBOT_DB", "mysql://db.example.org/quizbot", "QUIZBOT_DB: a mysql:// URI names no storage engine"},
+        {"QUIZBOT_DB_POOL", "0", "QUIZBOT_DB_POOL: expected a whole number from 1 to 1000"},
     }));
     CAPTURE(name, value);
     const auto message = problem_with({{name, value}});
@@ -251,11 +252,16 @@ TEST_CASE("config: secret values never appear in errors, descriptions or printin
     CHECK(problem_with({{"SLACK_BOT_TOKEN", token}}).find("very-secret") == std::string::npos);
     CHECK(problem_with({{"QUIZBOT_REPORT_SECRET", "tiny-secret"}}).find("tiny-secret") == std::string::npos);
     CHECK(problem_with({{"DISCORD_BOT_TOKEN", "spaced secret"}}).find("spaced secret") == std::string::npos);
-    // A connection URI may carry a password: only its scheme is quoted.
-    const auto refused = problem_with({{"QUIZBOT_DB", "postgresql://quiz:hunter2@db.example.org/quizbot"}});
-    CHECK(refused.find("postgresql://") != std::string::npos);
+    // A connection URI may carry a password: a refused one is quoted by its scheme only, an accepted one is printed
+    // without it.
+    const auto refused = problem_with({{"QUIZBOT_DB", "mysql://quiz:hunter2@db.example.org/quizbot"}});
+    CHECK(refused.find("mysql://") != std::string::npos);
     CHECK(refused.find("hunter2") == std::string::npos);
     CHECK(refused.find("db.example.org") == std::string::npos);
+    const auto postgres =
+        describe(load_config(env_of({{"QUIZBOT_DB", "postgresql://quiz:hunter2@db.example.org/quizbot"}}), 1));
+    CHECK(postgres.find("db=\"postgresql://quiz:***@db.example.org/quizbot\" ") != std::string::npos);
+    CHECK(postgres.find("hunter2") == std::string::npos);
 
     const config cfg = load_config(env_of({{"QUIZBOT_REPORT_SECRET", "admin-secret-0123456789-0123456789"},
                                            {"DISCORD_BOT_TOKEN", "discord-secret-token"},
@@ -315,7 +321,7 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 33);
+    CHECK(quiz::bot::config_variables().size() == 34);
 }
 
 } // namespace bot_config_test

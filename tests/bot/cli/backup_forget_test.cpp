@@ -89,21 +89,31 @@ TEST_CASE("quizbot backup reports a missing database or bad arguments")
     CHECK(run({"backup", "a.db", "--unknown"}).code == 2);
 }
 
-TEST_CASE("a database URI is refused with exit 2 by every command that takes --db, naming only its scheme")
+TEST_CASE("a database URI of no engine is refused with exit 2 by every command that takes --db, naming its scheme only")
 {
-    const std::string uri = "postgresql://quiz:hunter2@db.example.org/quizbot";
+    const std::string uri = "mysql://quiz:hunter2@db.example.org/quizbot";
     for (const auto& words : std::vector<std::vector<std::string>>{
              {"backup", "copy.db", "--db", uri},
              {"forget", "web:someone", "--db", uri},
              {"report", "learners", "--db", uri},
+             {"srs", "export", "--db", uri},
          }) {
         CAPTURE(words.front());
         const auto refused = run(words);
         CHECK(refused.code == 2);
-        CHECK_THAT(refused.err, Catch::Contains("--db or QUIZBOT_DB: a postgresql:// URI names PostgreSQL"));
+        CHECK_THAT(refused.err, Catch::Contains("--db or QUIZBOT_DB: a mysql:// URI names no storage engine"));
         CHECK_THAT(refused.err, !Catch::Contains("hunter2") && !Catch::Contains("db.example.org"));
     }
-    CHECK_FALSE(fs::exists("postgresql:")); // SQLite would have made the URI's scheme a folder
+    CHECK_FALSE(fs::exists("mysql:")); // SQLite would have made the URI's scheme a folder
+}
+
+TEST_CASE("quizbot backup of a PostgreSQL database is refused with exit 2, pointing at pg_dump")
+{
+    const auto refused = run({"backup", "copy.db", "--db", "postgresql://quiz:hunter2@db.example.org/quizbot"});
+    CHECK(refused.code == 2);
+    CHECK_THAT(refused.err, Catch::Contains("pg_dump"));
+    CHECK_THAT(refused.err, !Catch::Contains("hunter2"));
+    CHECK_FALSE(fs::exists("copy.db"));
 }
 
 TEST_CASE("quizbot backup refuses a file that is not a database")

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Two nodes on one database: two `quizbot serve` on the same SQLite file. A playground room's question is opened and
-// answered through node A alone, and A is killed with SIGKILL before its deadline. Node B, which no request about the
-// round ever reached, reveals it at its deadline, once, found by its periodic look in the database.
+// Two nodes on one database: two `quizbot serve` on the same SQLite file, or the same PostgreSQL database
+// (test_database.mjs). A playground room's question is opened and answered through node A alone, and A is killed with
+// SIGKILL before its deadline. Node B, which no request about the round ever reached, reveals it at its deadline,
+// once, found by its periodic look in the database.
 // Usage: node rounds_two_nodes.mjs QUIZBOT CONTENT_DIR
-import { join } from 'node:path';
 import {
   call, check, quizbotArguments, roomWithOneAnswer, runScenario, startServer, stopServer,
 } from './quizbot_server.mjs';
+import { engine, freshDatabase } from './test_database.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('rounds_two_nodes.mjs');
 
@@ -14,7 +15,8 @@ const revealsIn = (log, round) =>
   (log.match(new RegExp(`round revealed round=${round} question=1 by=timer`, 'g')) || []).length;
 
 await runScenario('quizbot-two-nodes-', async (scratch, running) => {
-  const start = () => startServer(quizbot, { QUIZBOT_DB: join(scratch, 'quizbot.db'), QUIZBOT_CONTENT: contentDir });
+  const db = freshDatabase(scratch);
+  const start = () => startServer(quizbot, { QUIZBOT_DB: db.location, QUIZBOT_CONTENT: contentDir });
   const a = await start();
   running.push(a);
   const b = await start();
@@ -41,5 +43,6 @@ await runScenario('quizbot-two-nodes-', async (scratch, running) => {
   check(seen.data.screen.answered === 1, 'the answer given through A counts');
   await new Promise((r) => setTimeout(r, 1500)); // another look or two
   check(revealsIn(b.log(), round) === 1, 'revealed exactly once');
-  console.log('two nodes test passed');
+  check(db.one('SELECT count(*) FROM attempt WHERE round_id = ' + round) === 1, 'one answer recorded');
+  console.log(`two nodes test passed (${engine})`);
 });

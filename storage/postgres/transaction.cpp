@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "storage/postgres/transaction.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace quiz::storage::postgres {
+
+namespace {
+
+thread_local connection* open_on_thread = nullptr;
+thread_local int open_depth = 0;
+
+std::string savepoint_name(int depth) { return "unit_" + std::to_string(depth); }
+
+} // namespace
+
+connection& current_connection()
+{
+    if (open_on_thread == nullptr) {
+        throw std::logic_error("a PostgreSQL store was used outside a transaction");
+    }
+    return *open_on_thread;
+}
+
+bool in_transaction() noexcept { return open_on_thread != nullptr; }
+
+transaction::transaction(connection& db, kind how) : db_(db), outer_(open_on_thread), depth_(open_depth)
+{
+    if (outer_ != nullptr && outer_ != &db) {
+        throw std::logic_error("a transaction on a second connection inside another on the same thread");
+    }
+    if (outer_ != nullptr) {
+        db_.exec("SAVEPOINT " + savepoint_name(depth_));
+    } else {
+        db_.exec(how == kind::reads ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN");
+    }
+    open_on_thread = &db_;
+    open_depth = depth_ + 1;
+}
+
+transaction::~transaction()
+{
+    if (!done_ && !db_.broken()) {
+        try {
+            if (outer_ != nullptr) {
+                db_.exec("ROLLBACK TO SAVEPOINT " + savepoint_name(depth_) + "; RELEASE SAVEPOINT " +
+                         savepoint_name(depth_));
+            } else {
+                db_.exec("ROLLBACK");
+            }
+        } catch (const pg_error&) {
+            // The connection failed while rolling back: the server rolls back what it had; the pool drops it.
+        }
+    }
+    open_on_thread = outer_;
+    open_depth = depth_;
+}
+
+void transaction::commit()
+{
+    if (done_) {
+        throw std::logic_error("a transaction committed twice");
+    }
+    if (outer_ == nullptr && db_.transaction_failed()) {
+        // A statement failed and its error was caught: COMMIT would roll everything back and say nothing.
+        throw pg_error("25P02", "a statement of this transaction failed earlier: nothing of it was committed");
+    }
+    db_.exec(outer_ != nullptr ? "RELEASE SAVEPOINT " + savepoint_name(depth_) : std::string("COMMIT"));
+    done_ = true;
+    // Committed: the thread's open transaction is the outer one again (none for a top-level one), at once rather
+    // than when this object goes.
+    open_on_thread = outer_;
+    open_depth = depth_;
+}
+
+} // namespace quiz::storage::postgres

@@ -1,0 +1,3 @@
+// Planted for purity.planted.engine_no_libpq: only storage/postgres reaches PostgreSQL, so the check must fail
+// here. Never compiled.
+#include <libpq-fe.h>
