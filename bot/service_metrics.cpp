@@ -21,12 +21,6 @@ service_metrics::service_metrics(metrics::registry& r)
       db_transaction_duration(r.add_histogram("quizbot_db_transaction_duration_seconds",
                                               "Storage write transactions, begin to commit.",
                                               metrics::latency_buckets())),
-      outbound_requests(r.counters("quizbot_outbound_requests_total",
-                                   "Outbound HTTP attempts, by host and status (\"error\" when no response came).",
-                                   {"host", "status"})),
-      outbound_request_duration(r.histograms("quizbot_outbound_request_duration_seconds",
-                                             "Outbound HTTP attempts, connection included.", {"host"},
-                                             metrics::latency_buckets())),
       db_pool_waits(r.add_histogram("quizbot_db_pool_wait_seconds",
                                     "Time a unit waited for a free database connection (PostgreSQL), when it had to.",
                                     metrics::latency_buckets())),
@@ -34,6 +28,12 @@ service_metrics::service_metrics(metrics::registry& r)
                                "Units run again after a serialization failure or a deadlock (PostgreSQL).")),
       db_connection_failures(
           r.add_counter("quizbot_db_connection_failures_total", "Database connections refused or lost (PostgreSQL).")),
+      outbound_requests(r.counters("quizbot_outbound_requests_total",
+                                   "Outbound HTTP attempts, by host and status (\"error\" when no response came).",
+                                   {"host", "status"})),
+      outbound_request_duration(r.histograms("quizbot_outbound_request_duration_seconds",
+                                             "Outbound HTTP attempts, connection included.", {"host"},
+                                             metrics::latency_buckets())),
       reminders(r.counters("quizbot_reminders_total", "Reminders by DM, by outcome (sent, skipped, failed, refused).",
                            {"outcome"}))
 {

@@ -4,6 +4,8 @@
 #include "bot/cli/option_values.hpp"
 #include "bot/database_location.hpp"
 
+#include <filesystem>
+
 namespace quiz::bot::cli {
 
 std::string database_path(const args& parsed)
@@ -13,6 +15,11 @@ std::string database_path(const args& parsed)
         throw usage_error("--db or QUIZBOT_DB: " + *problem);
     }
     return path;
+}
+
+bool no_database_at(const std::string& location)
+{
+    return !is_postgres_location(location) && !std::filesystem::exists(location);
 }
 
 } // namespace quiz::bot::cli

@@ -14,4 +14,9 @@ inline constexpr const char* default_database_path = "./data/quizbot.db";
 /// path (a URI) is a usage_error: the command exits 2 naming it.
 [[nodiscard]] std::string database_path(const args& parsed);
 
+/// Whether `location` is a SQLite file that does not exist: opening it would create an empty database, which a
+/// command that reads one must not leave behind for a mistyped path. A PostgreSQL URI is never "missing" here: the
+/// server says whether it has the database.
+[[nodiscard]] bool no_database_at(const std::string& location);
+
 } // namespace quiz::bot::cli

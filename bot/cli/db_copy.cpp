@@ -3,6 +3,7 @@
 // postgresql:// URI), every id kept, into an empty target (docs/storage.md, "Moving an installation").
 #include "bot/cli/args.hpp"
 #include "bot/cli/commands.hpp"
+#include "bot/cli/database_path.hpp"
 #include "bot/database_location.hpp"
 #include "storage/copy/copy_database.hpp"
 #include "storage/open_error.hpp"
@@ -50,7 +51,7 @@ int run_db_copy(const std::vector<std::string_view>& words, io streams)
         throw usage_error("--from and --to name the same database");
     }
     // Opening a SQLite path creates the file: a mistyped --from must not leave an empty database behind.
-    if (!is_postgres_location(from) && !std::filesystem::exists(from)) {
+    if (no_database_at(from)) {
         streams.err << "error: no database at " << from << '\n';
         return exit_failure;
     }

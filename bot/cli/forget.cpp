@@ -31,7 +31,7 @@ int run_forget(const std::vector<std::string_view>& words, io streams)
     const std::string path = database_path(parsed);
     const bool postgres = is_postgres_location(path);
     // Opening creates a missing file: a mistyped --db must not leave an empty database behind.
-    if (!postgres && !std::filesystem::exists(path)) {
+    if (no_database_at(path)) {
         streams.err << "error: no database at " << path << " (see --db and QUIZBOT_DB)\n";
         return exit_failure;
     }

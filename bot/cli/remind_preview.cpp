@@ -49,7 +49,7 @@ int run_remind_preview(const std::vector<std::string_view>& words, io streams)
         throw usage_error("unexpected argument '" + parsed.positionals().front() + "'");
     }
     const std::string path = database_path(parsed);
-    if (!std::filesystem::exists(path)) {
+    if (no_database_at(path)) {
         streams.err << "error: no database at " << path << " (see --db and QUIZBOT_DB)\n";
         return exit_failure;
     }

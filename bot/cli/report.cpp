@@ -126,7 +126,7 @@ int run_report(report_kind kind, const std::vector<std::string_view>& words, io 
 {
     const report_options options = parse_report_options(words);
     // Opening creates a missing file: a mistyped --db must not leave an empty database behind.
-    if (!is_postgres_location(options.db) && !std::filesystem::exists(options.db)) {
+    if (no_database_at(options.db)) {
         streams.err << "error: no database at " << options.db << " (see --db and QUIZBOT_DB)\n";
         return exit_failure;
     }

@@ -55,7 +55,7 @@ int run_report_link(const std::vector<std::string_view>& words, io streams)
         key = configured.reveal();
     } else {
         // The key kept in the database: without it, a link would be signed with a key the server does not have.
-        if (!std::filesystem::exists(db_path)) {
+        if (no_database_at(db_path)) {
             streams.err << "error: no database at " << db_path << " (see --db and QUIZBOT_DB)\n";
             return exit_failure;
         }

@@ -15,11 +15,26 @@ namespace {
 
 /// Every table, parents before the tables whose foreign keys name them. The trigger-kept totals come last: copying
 /// their sources fills them by trigger, and then they are replaced by the source's own.
-constexpr std::array<std::string_view, 20> tables_in_order{
-    "workspace",         "learner",      "membership",    "pack",           "question",
-    "question_version",  "session",      "group_round",   "round_participant", "processed_event",
-    "memory",            "concept_mastery", "attempt",    "reminder_log",   "memory_model",
-    "round_message",     "server_secret", "reminder_schedule", "concept_form_total", "question_stats"};
+constexpr std::array<std::string_view, 20> tables_in_order{"workspace",
+                                                           "learner",
+                                                           "membership",
+                                                           "pack",
+                                                           "question",
+                                                           "question_version",
+                                                           "session",
+                                                           "group_round",
+                                                           "round_participant",
+                                                           "processed_event",
+                                                           "memory",
+                                                           "concept_mastery",
+                                                           "attempt",
+                                                           "reminder_log",
+                                                           "memory_model",
+                                                           "round_message",
+                                                           "server_secret",
+                                                           "reminder_schedule",
+                                                           "concept_form_total",
+                                                           "question_stats"};
 constexpr std::array<std::string_view, 2> kept_by_triggers{"concept_form_total", "question_stats"};
 
 /// Each table's columns, as this build's schema has them (the same names on both engines: the PostgreSQL migrations
@@ -33,8 +48,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> schema_tables()
     while (tables.executeStep()) {
         found.push_back(tables.getColumn(0).getString());
     }
-    if (found.size() != tables_in_order.size() ||
-        !std::all_of(found.begin(), found.end(), [](const std::string& t) {
+    if (found.size() != tables_in_order.size() || !std::all_of(found.begin(), found.end(), [](const std::string& t) {
             return std::find(tables_in_order.begin(), tables_in_order.end(), t) != tables_in_order.end();
         })) {
         throw std::logic_error("db copy: the schema's tables changed: list them in copy_database.cpp");
@@ -69,8 +83,8 @@ std::vector<table_copied> copy_database(database_side& from, database_side& to)
     from.begin(false);
     std::vector<table_copied> copied;
     for (const auto& [table, columns] : tables) {
-        const bool totals =
-            std::find(kept_by_triggers.begin(), kept_by_triggers.end(), table) != kept_by_triggers.end();
+        const bool totals = std::find(kept_by_triggers.begin(), kept_by_triggers.end(), table) !=
+                            kept_by_triggers.end();
         if (totals) {
             to.clear(table);
         }

@@ -14,10 +14,7 @@ namespace pg = storage::postgres;
 
 class postgres_side final : public database_side {
 public:
-    postgres_side(const std::string& uri, std::string shown) : db_(uri), shown_(std::move(shown))
-    {
-        pg::migrate(db_);
-    }
+    postgres_side(const std::string& uri, std::string shown) : db_(uri), shown_(std::move(shown)) { pg::migrate(db_); }
     ~postgres_side() override
     {
         if (open_ && !db_.broken()) {
@@ -132,8 +129,8 @@ public:
         const pg::result seq = db_.exec("SELECT pg_get_serial_sequence('" + table + "', 'id')");
         std::int64_t floor = db_.exec("SELECT coalesce(max(id), 0) FROM " + table).int64(0, 0);
         if (!seq.is_null(0, 0)) {
-            const pg::result last = db_.exec("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM " +
-                                             std::string(seq.text(0, 0)));
+            const pg::result last =
+                db_.exec("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM " + std::string(seq.text(0, 0)));
             floor = std::max(floor, last.int64(0, 0));
         }
         return floor;

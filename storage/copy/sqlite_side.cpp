@@ -86,7 +86,8 @@ public:
         for (std::size_t i = 1; i <= columns.size(); ++i) {
             marks += (i == 1 ? "?" : ", ?") + std::to_string(i);
         }
-        SQLite::Statement insert(db_, "INSERT INTO " + table + " (" + column_list(columns) + ") VALUES (" + marks + ")");
+        SQLite::Statement insert(db_,
+                                 "INSERT INTO " + table + " (" + column_list(columns) + ") VALUES (" + marks + ")");
         row values;
         while (next(values)) {
             for (int i = 0; i < static_cast<int>(values.size()); ++i) {
@@ -124,9 +125,9 @@ public:
 
     void raise_id_floor(const std::string& table, std::int64_t floor) override
     {
-        const bool autoincrement =
-            db_.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name = '" + table + "' AND sql LIKE '%AUTOINCREMENT%'")
-                .getInt() > 0;
+        const bool autoincrement = db_.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name = '" + table +
+                                                  "' AND sql LIKE '%AUTOINCREMENT%'")
+                                       .getInt() > 0;
         if (!autoincrement) {
             return; // a plain rowid table hands out max(id) + 1, and the copy kept every id
         }

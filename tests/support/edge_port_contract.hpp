@@ -333,8 +333,9 @@ TEMPLATE_LIST_TEST_CASE("edge ports: a platform event is handled once, and ids o
     CHECK(directory.first_delivery("discord", "old", t + hours{25})); // forgotten: handled as new
 }
 
-TEMPLATE_LIST_TEST_CASE("edge ports: erasing a learner removes them and what hangs off them, and their id is not reused",
-                        "[edge-ports]", edge_port_fixtures)
+TEMPLATE_LIST_TEST_CASE(
+    "edge ports: erasing a learner removes them and what hangs off them, and their id is not reused", "[edge-ports]",
+    edge_port_fixtures)
 {
     using namespace quiz::test::edge_contract;
     TestType f;

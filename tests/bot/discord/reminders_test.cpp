@@ -7,8 +7,7 @@
 #include "tests/bot/discord/support/pack_answers.hpp"
 #include "tests/bot/http/support/fake_upstream.hpp"
 #include "tests/support/reminder_ticks.hpp"
-
-#include <SQLiteCpp/Database.h>
+#include "tests/support/test_database.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -142,7 +141,7 @@ struct reminder_rig {
     quiz::test::reminders_slot reminders = quiz::test::make_reminders_slot();
     std::map<std::string, std::string, std::less<>> extra;
     std::unique_ptr<discord_server> server;
-    std::string db_path; ///< the first server's, kept across restarts
+    std::shared_ptr<quiz::test::test_database> database; ///< the first server's, kept across restarts
 
     quiz::bot::tutoring::reminder_pacing pacing;
 
@@ -156,7 +155,7 @@ struct reminder_rig {
             extra[k] = v;
         }
         server = std::make_unique<discord_server>(extra, hooks());
-        db_path = server->db_path();
+        database = server->shared_database();
     }
 
     quiz::bot::cli::serve_hooks hooks()
@@ -177,10 +176,7 @@ struct reminder_rig {
         server->stop();
         reminders->store(nullptr);
         set_clock(at);
-        auto again = extra;
-        again["QUIZBOT_DB"] = db_path;
-        keep_alive_.push_back(std::move(server)); // its folder holds the database
-        server = std::make_unique<discord_server>(again, hooks());
+        server = std::make_unique<discord_server>(extra, hooks(), database);
     }
 
     /// Claims the reminders due at the server's clock and waits until each is delivered.
@@ -207,14 +203,7 @@ struct reminder_rig {
         REQUIRE(answered.status == 200);
     }
 
-    [[nodiscard]] std::int64_t count(const std::string& sql) const
-    {
-        SQLite::Database db(db_path, SQLite::OPEN_READONLY);
-        return db.execAndGet(sql).getInt64();
-    }
-
-private:
-    std::vector<std::unique_ptr<discord_server>> keep_alive_;
+    [[nodiscard]] std::int64_t count(const std::string& sql) const { return database->count(sql); }
 };
 
 discord_user dm_user(const std::string& id, const std::string& name)
@@ -472,11 +461,11 @@ TEST_CASE("reminders: two servers on one database, ticking together, send each r
     auto second_reminders = quiz::test::make_reminders_slot();
     auto second_hooks = rig.hooks();
     second_hooks.on_reminders = [slot = second_reminders](quiz::bot::tutoring::reminders& r) { slot->store(&r); };
-    auto second_env = rig.extra;
-    second_env["QUIZBOT_DB"] = rig.db_path;
-    discord_server second(second_env, second_hooks);
+    discord_server second(rig.extra, second_hooks, rig.database);
 
-    constexpr int learners = 120; // more than two claims' worth (a claim takes 50)
+    // Many claims' worth (a claim takes 50). 500 on PostgreSQL, where nodes sharing a database is the deployment;
+    // 120 on SQLite. Each node delivers Discord's DMs at 10 a second, so the count sets the test's length.
+    const int learners = quiz::test::engine_under_test() == quiz::test::test_engine::postgres ? 500 : 120;
     for (int i = 0; i < learners; ++i) {
         const auto who = dm_user("80351110224679" + std::to_string(100 + i), "N" + std::to_string(i));
         rig.miss_one(who);
@@ -485,8 +474,10 @@ TEST_CASE("reminders: two servers on one database, ticking together, send each r
     rig.set_clock(utc(year{2026} / march / 3, 17h));
     // No Catch assertion on these threads (Catch is not thread-safe): failures are counted and checked after.
     std::atomic<int> unfinished{0};
-    const auto ticker = [&unfinished](const quiz::test::reminders_slot& slot) {
-        for (int i = 0; i < 10; ++i) {
+    // Enough ticks for one node to claim them all alone (a tick waits for its claim's deliveries).
+    const int ticks = learners / 50 + 5;
+    const auto ticker = [&unfinished, ticks](const quiz::test::reminders_slot& slot) {
+        for (int i = 0; i < ticks; ++i) {
             unfinished += quiz::test::tick_reminders_quietly(slot) ? 0 : 1;
         }
     };

@@ -5,7 +5,6 @@
 #include "tests/bot/discord/support/discord_server.hpp"
 #include "tests/bot/discord/support/pack_answers.hpp"
 
-#include <SQLiteCpp/Database.h>
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -79,14 +78,11 @@ void answer(discord_server& s, const discord_user& who, int questions, bool righ
     }
 }
 
-std::int64_t first_attempts(const std::string& db_path)
+std::int64_t first_attempts(const discord_server& s)
 {
-    SQLite::Database db(db_path, SQLite::OPEN_READONLY);
-    return db
-        .execAndGet("SELECT count(*) FROM attempt a JOIN workspace w ON w.id = a.workspace_id"
-                    " WHERE a.first_attempt = 1 AND w.external_id = '" +
-                    guild + "'")
-        .getInt64();
+    return s.database().count("SELECT count(*) FROM attempt a JOIN workspace w ON w.id = a.workspace_id"
+                              " WHERE a.first_attempt = 1 AND w.external_id = '" +
+                              guild + "'");
 }
 
 /// The link button's URL of a report reply ("" when it has none).
@@ -141,7 +137,7 @@ TEST_CASE("report: a server's instructors get its summary privately, with a link
     CHECK(has(text, "Learners: 2 active in the last 7 days, 2 in all."));
     // Ada's answers are all right and all first attempts; Blaise's are all wrong, and a missed question may come
     // back within his session as a retry, which is no first attempt.
-    const auto first = first_attempts(s.db_path());
+    const auto first = first_attempts(s);
     CHECK(has(text, "Answers: 8; first attempts right: " +
                         std::to_string(std::lround(400.0 / static_cast<double>(first))) + "%."));
     CHECK(has(text, "Learners needing help:"));

@@ -6,8 +6,6 @@
 #include "tests/bot/discord/support/fake_discord_api.hpp"
 #include "tests/bot/discord/support/pack_answers.hpp"
 
-#include <SQLiteCpp/Database.h>
-
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -63,11 +61,7 @@ json::value option(const std::string& name, std::int64_t value)
     return json::object{{"name", name}, {"type", 4}, {"value", value}};
 }
 
-std::int64_t count(const std::string& db_path, const std::string& sql)
-{
-    SQLite::Database db(db_path, SQLite::OPEN_READONLY);
-    return db.execAndGet(sql).getInt64();
-}
+std::int64_t count(const discord_server& s, const std::string& sql) { return s.database().count(sql); }
 
 /// The server with the test's clock and the fake API.
 struct round_rig {
@@ -351,23 +345,21 @@ TEST_CASE("rounds: three questions, five members, one message edited through the
           "You missed nothing in this round: nothing to review.");
 
     s.stop();
-    const auto db = s.db_path();
     // Every answer once in its member's memory: 3 + 5 + 2 answers in the round, the review's answer besides.
-    CHECK(count(db, "SELECT count(*) FROM attempt WHERE round_id IS NOT NULL") == 10);
-    CHECK(count(db, "SELECT count(*) FROM (SELECT learner_id, question_version_id FROM attempt "
-                    "WHERE round_id IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1)") == 0);
+    CHECK(count(s, "SELECT count(*) FROM attempt WHERE round_id IS NOT NULL") == 10);
+    CHECK(count(s, "SELECT count(*) FROM (SELECT learner_id, question_version_id FROM attempt "
+                   "WHERE round_id IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1) AS twice") == 0);
     const std::map<std::string, int> expected{{hana.id, 1}, {ari.id, 3}, {bob.id, 3}, {cleo.id, 1}, {dan.id, 2}};
     for (const auto& [id, n] : expected) {
         INFO(id);
-        CHECK(count(db, "SELECT count(*) FROM attempt a JOIN learner l ON l.id = a.learner_id "
-                        "WHERE a.round_id IS NOT NULL AND l.platform = 'discord' AND l.external_id = '" +
-                            id + "'") == n);
+        CHECK(count(s, "SELECT count(*) FROM attempt a JOIN learner l ON l.id = a.learner_id "
+                       "WHERE a.round_id IS NOT NULL AND l.platform = 'discord' AND l.external_id = '" +
+                           id + "'") == n);
     }
-    CHECK(count(db, "SELECT count(*) FROM attempt WHERE round_id IS NULL") == 1);
+    CHECK(count(s, "SELECT count(*) FROM attempt WHERE round_id IS NULL") == 1);
     // The memory model counted each of the 11 answers once.
-    CHECK(count(db, "SELECT coalesce(sum(attempts), 0) FROM memory") == 11);
-    CHECK(count(db, "SELECT count(*) FROM workspace WHERE platform = 'discord' AND external_id = '" + guild + "'") ==
-          1);
+    CHECK(count(s, "SELECT coalesce(sum(attempts), 0) FROM memory") == 11);
+    CHECK(count(s, "SELECT count(*) FROM workspace WHERE platform = 'discord' AND external_id = '" + guild + "'") == 1);
 
     // Every edit went through a click's or the command's own webhook; the command's answer was never edited over
     // (its message is the answer itself), and no token sent more than Discord's five follow-ups.
@@ -417,7 +409,7 @@ TEST_CASE("rounds: a replayed answer click changes nothing and the member still 
     CHECK((notes[1].starts_with("**Question 1 of 5**\n\u2705 Right!") ||
            notes[1].starts_with("**Question 1 of 5**\n\u274C Not quite.")));
     s.stop();
-    CHECK(count(s.db_path(), "SELECT count(*) FROM attempt WHERE round_id IS NOT NULL") == 1);
+    CHECK(count(s, "SELECT count(*) FROM attempt WHERE round_id IS NOT NULL") == 1);
 }
 
 TEST_CASE("rounds: with Discord's API stalled, every click is still answered and the server stays responsive",
@@ -475,10 +467,10 @@ TEST_CASE("rounds: in a group DM the channel is the round's place", "[discord][r
     CHECK(rig.notes(unknown, 1)[0] == "There is no such round.");
     rig.server.stop();
     CHECK(
-        count(rig.server.db_path(),
+        count(rig.server,
               "SELECT count(*) FROM workspace WHERE platform = 'discord' AND external_id = 'dm:1200000000000000009'") ==
         1);
-    CHECK(count(rig.server.db_path(), "SELECT count(*) FROM attempt") == 0);
+    CHECK(count(rig.server, "SELECT count(*) FROM attempt") == 0);
 }
 
 } // namespace discord_rounds_test

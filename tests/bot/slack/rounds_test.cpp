@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Study groups' rounds on Slack end to end: `quizbot serve` in-process with a real SQLite file, signed slash commands
+// Study groups' rounds on Slack end to end: `quizbot serve` in-process with a real database, signed slash commands
 // and clicks over loopback, Slack's Web API and response_urls played by a recording server on loopback. Every
 // message and edit Slack receives is checked against Block Kit's limits.
 #include "tests/bot/slack/support/block_kit_limits.hpp"
@@ -296,7 +296,7 @@ TEST_CASE("a round of 3 questions with 5 members: closed by everyone answering, 
     const std::string in_round = "FROM attempt WHERE round_id = " + std::to_string(round);
     CHECK(bot.count("SELECT count(*) " + in_round) == 7);
     CHECK(bot.count("SELECT count(*) FROM (SELECT learner_id, question_version_id " + in_round +
-                    " GROUP BY 1, 2 HAVING count(*) > 1)") == 0);
+                    " GROUP BY 1, 2 HAVING count(*) > 1) AS twice") == 0);
     CHECK(bot.count("SELECT count(*) FROM attempt a JOIN learner l ON l.id = a.learner_id "
                     "WHERE l.external_id = 'T1:U2' AND a.venue = 'group_round'") == 2);
     CHECK(bot.count("SELECT coalesce(sum(attempts), 0) FROM memory") == 7);

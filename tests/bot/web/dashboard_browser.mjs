@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { check, startServer, stopServer } from './quizbot_server.mjs';
+import { engine, freshDatabase } from './test_database.mjs';
 
 const [quizbot, contentDir, chromiumPath, work] = process.argv.slice(2);
 if (!quizbot || !contentDir || !chromiumPath || !work) {
@@ -20,11 +21,17 @@ mkdirSync(work, { recursive: true });
 const shots = process.env.QUIZBOT_SCREENSHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'quizbot-dashboard-'));
-const db = join(scratch, 'class.db');
+const generated = join(scratch, 'class.db');
 // The class's 14 days end today, so that activity, mastery and due reviews look as they would in a live class.
 const start = new Date(Date.now() - 14 * 86400e3).toISOString().replace(/\.\d+Z$/, 'Z');
-execFileSync(quizbot, ['report', 'demo-class', '--learners', '200', '--seed', '3', '--db', db,
+execFileSync(quizbot, ['report', 'demo-class', '--learners', '200', '--seed', '3', '--db', generated,
   '--content', contentDir, '--start', start], { stdio: 'inherit' });
+// On PostgreSQL (QUIZBOT_TEST_ENGINE=postgres) the class is moved there, as an operator would move an installation.
+let db = generated;
+if (engine === 'postgres') {
+  db = freshDatabase(scratch, 'dashboard').location;
+  execFileSync(quizbot, ['db', 'copy', '--from', generated, '--to', db], { stdio: 'inherit' });
+}
 
 const server = await startServer(quizbot, { QUIZBOT_DB: db, QUIZBOT_CONTENT: contentDir });
 const link = execFileSync(quizbot, ['report', 'link', '--scope', 'demo:class-3', '--db', db],

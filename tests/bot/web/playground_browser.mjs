@@ -4,12 +4,12 @@
 // feedback and explanations and a heads-up said first, switches to French, opens a guide section, and saves
 // screenshots in WORK.
 // Usage: node playground_browser.mjs QUIZBOT CONTENT_DIR CHROMIUM WORK
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { check, startServer, stopServer } from './quizbot_server.mjs';
+import { freshDatabase } from './test_database.mjs';
 
 const [quizbot, contentDir, chromiumPath, work] = process.argv.slice(2);
 if (!quizbot || !contentDir || !chromiumPath || !work) {
@@ -48,8 +48,8 @@ async function answerOne(page, index, useKeyboard) {
   return verdict;
 }
 
-const database = join(scratch, 'quizbot.db');
-const server = await startServer(quizbot, { QUIZBOT_DB: database, QUIZBOT_CONTENT: contentDir });
+const database = freshDatabase(scratch); // SQLite, or PostgreSQL with QUIZBOT_TEST_ENGINE=postgres
+const server = await startServer(quizbot, { QUIZBOT_DB: database.location, QUIZBOT_CONTENT: contentDir });
 const { url } = server;
 let context;
 let failed = false;
@@ -79,9 +79,8 @@ try {
   await page.click('#next');
   check(await page.isHidden('#heads-up'), 'no heads-up while there is nothing to say first');
   // What a reminder the platform refused leaves in the database (docs/reminders.md): the next answer says so first.
-  execFileSync('sqlite3', ['-cmd', '.timeout 10000', database,
-    'INSERT INTO reminder_schedule (learner_id, refused) SELECT id, 1 FROM learner WHERE true' +
-    ' ON CONFLICT (learner_id) DO UPDATE SET refused = 1']);
+  database.query('INSERT INTO reminder_schedule (learner_id, refused) SELECT id, 1 FROM learner WHERE true' +
+    ' ON CONFLICT (learner_id) DO UPDATE SET refused = 1');
   await answerOne(page, 2, false);
   await page.waitForSelector('#heads-up:not([hidden])');
   check((await page.textContent('#heads-up')).startsWith('Your reminders by DM are off'), 'the heads-up is shown');

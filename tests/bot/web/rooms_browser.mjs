@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { check, startServer, stopServer } from './quizbot_server.mjs';
+import { freshDatabase } from './test_database.mjs';
 
 const [quizbot, contentDir, chromiumPath, work] = process.argv.slice(2);
 if (!quizbot || !contentDir || !chromiumPath || !work) {
@@ -62,7 +63,8 @@ async function verdicts(pages, answered) {
   return out;
 }
 
-const server = await startServer(quizbot, { QUIZBOT_DB: join(scratch, 'quizbot.db'), QUIZBOT_CONTENT: contentDir });
+const database = freshDatabase(scratch); // SQLite, or PostgreSQL with QUIZBOT_TEST_ENGINE=postgres
+const server = await startServer(quizbot, { QUIZBOT_DB: database.location, QUIZBOT_CONTENT: contentDir });
 const { url } = server;
 let browser;
 let failed = false;

@@ -2,16 +2,17 @@
 // A restart with a question open: `quizbot serve` is killed with SIGKILL while a playground room's question is
 // open; started again on the same database, it reveals that question once, at its deadline, and the round goes on.
 // Usage: node rounds_restart.mjs QUIZBOT CONTENT_DIR
-import { join } from 'node:path';
 import {
   call, check, quizbotArguments, roomWithOneAnswer, runScenario, startServer, stopServer,
 } from './quizbot_server.mjs';
+import { freshDatabase } from './test_database.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('rounds_restart.mjs');
 
 
 await runScenario('quizbot-restart-', async (scratch, running) => {
-  const start = () => startServer(quizbot, { QUIZBOT_DB: join(scratch, 'quizbot.db'), QUIZBOT_CONTENT: contentDir });
+  const db = freshDatabase(scratch); // SQLite, or PostgreSQL with QUIZBOT_TEST_ENGINE=postgres
+  const start = () => startServer(quizbot, { QUIZBOT_DB: db.location, QUIZBOT_CONTENT: contentDir });
   const first = await start();
   running.push(first);
   const { round, room, host, ben, deadline } = await roomWithOneAnswer(first);

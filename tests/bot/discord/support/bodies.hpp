@@ -8,7 +8,7 @@
 
 namespace quiz::test {
 
-/// kind: "callback", "commands", "edit-original" or "followup". Returns the file's path.
+/// kind: "callback", "commands", "edit-original" or "followup". Returns the file's path (none on PostgreSQL runs).
 std::string keep_body(std::string_view kind, std::string_view name, std::string_view json);
 
 } // namespace quiz::test

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// `quizbot serve` in-process with Discord configured (a fresh database, the shipped pack), and signed interactions
-// sent to it over a loopback socket. Every 200 answer is kept for the OpenAPI check (support/bodies.hpp).
+// `quizbot serve` in-process with Discord configured (a fresh database on the engine under test, the shipped pack),
+// and signed interactions sent to it over a loopback socket. Every 200 answer is kept for the OpenAPI check
+// (support/bodies.hpp).
 #pragma once
 
 #include "bot/cli/command.hpp"
@@ -11,7 +12,7 @@
 #include "tests/bot/http/support/capture_sink.hpp"
 #include "tests/bot/http/support/loopback_client.hpp"
 #include "tests/bot/http/support/test_pki.hpp"
-#include "tests/support/temp_dir.hpp"
+#include "tests/support/test_database.hpp"
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -19,6 +20,7 @@
 #include <atomic>
 #include <future>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -49,12 +51,14 @@ struct discord_user {
 
 class discord_server {
 public:
+    /// A server on `database` when given (another server's, to share it), else on a fresh one of its own.
     explicit discord_server(std::map<std::string, std::string, std::less<>> extra = {},
-                            bot::cli::serve_hooks hooks = {})
+                            bot::cli::serve_hooks hooks = {}, std::shared_ptr<test_database> database = nullptr)
+        : db_(database ? std::move(database) : std::make_shared<test_database>())
     {
         std::map<std::string, std::string, std::less<>> values{
             {"QUIZBOT_LISTEN", "127.0.0.1:0"},
-            {"QUIZBOT_DB", db_path()},
+            {"QUIZBOT_DB", db_->location()},
             {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
             {"QUIZBOT_PUBLIC_URL", "https://quiz.example.org"},
             {"QUIZBOT_THREADS", "2"},
@@ -106,7 +110,9 @@ public:
 
     static constexpr const char* application_id = "1100000000000000001";
 
-    [[nodiscard]] std::string db_path() const { return (dir_.path() / "quizbot.db").string(); }
+    /// The database it runs on, to read it (it outlives stop()) or to start another server on it.
+    [[nodiscard]] test_database& database() const { return *db_; }
+    [[nodiscard]] const std::shared_ptr<test_database>& shared_database() const { return db_; }
     [[nodiscard]] capture_sink& logs() { return *sink_; }
     [[nodiscard]] std::uint16_t port() const { return server_->port(); }
     [[nodiscard]] const ed25519_signer& signer() const { return signer_; }
@@ -128,12 +134,18 @@ public:
     /// The `/metrics` page.
     [[nodiscard]] std::string metrics()
     {
-        const auto reply = client_->request("GET", "/metrics");
+        // A connection of its own: client_'s may have been closed by the server's idle timeout meanwhile.
+        loopback_client fresh(server_->port());
+        const auto reply = fresh.request("GET", "/metrics");
         return reply ? reply->body : std::string{};
     }
 
     interaction_reply send(const std::string& body, const std::string& fields, const std::string& name)
     {
+        // The server closes a connection after 1000 requests (bot/http/limits.hpp): a new one well before that.
+        if (++sent_ % 500 == 0) {
+            client_ = std::make_unique<loopback_client>(server_->port());
+        }
         const auto reply = client_->request("POST", "/discord/interactions", body, fields);
         if (!reply) {
             throw std::runtime_error("no answer from the server");
@@ -223,7 +235,7 @@ public:
 private:
     std::string next_id() { return std::to_string(1500000000000000000LL + ++ids_); }
 
-    temp_dir dir_;
+    std::shared_ptr<test_database> db_; // first: it outlives the server that runs on it
     ed25519_signer signer_;
     std::shared_ptr<capture_sink> sink_ = std::make_shared<capture_sink>();
     std::istringstream in_;
@@ -231,6 +243,7 @@ private:
     std::ostringstream err_;
     int code_ = -1;
     long long ids_ = 0;
+    int sent_ = 0; ///< requests on client_'s connections
     std::string last_body_;
     std::atomic<bool> listened_{false};
     std::promise<bot::http::server*> listening_;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `quizbot serve` in-process with Slack configured against a fake_slack on loopback, on a fresh database: signed
-// requests in, Slack's side recorded.
+// `quizbot serve` in-process with Slack configured against a fake_slack on loopback, on a fresh database on the
+// engine under test (tests/support/test_database.hpp): signed requests in, Slack's side recorded.
 #pragma once
 
 #include "bot/cli/serve.hpp"
@@ -10,11 +10,9 @@
 #include "tests/bot/http/support/loopback_client.hpp"
 #include "tests/bot/slack/support/fake_slack.hpp"
 #include "tests/bot/slack/support/signing.hpp"
-#include "tests/support/temp_dir.hpp"
+#include "tests/support/test_database.hpp"
 
 #include <boost/json/serialize.hpp>
-
-#include <SQLiteCpp/Database.h>
 
 #include <catch2/catch.hpp>
 
@@ -53,7 +51,7 @@ public:
     {
         std::map<std::string, std::string, std::less<>> vars{
             {"QUIZBOT_LISTEN", "127.0.0.1:0"},
-            {"QUIZBOT_DB", (dir_.path() / "quizbot.db").string()},
+            {"QUIZBOT_DB", db_.location()},
             {"QUIZBOT_CONTENT", std::string(QUIZ_SOURCE_DIR) + "/content/packs"},
             {"QUIZBOT_THREADS", "2"},
             {"QUIZBOT_PUBLIC_URL", "https://quiz.example"},
@@ -191,20 +189,17 @@ public:
                 {"text", text},      {"ts", "1.1"},  {"event_ts", "1.1"}};
     }
 
-    [[nodiscard]] std::string db_path() const { return (dir_.path() / "quizbot.db").string(); }
-    [[nodiscard]] long long count(const std::string& sql) const
-    {
-        SQLite::Database db(db_path(), SQLite::OPEN_READONLY);
-        return db.execAndGet(sql).getInt64();
-    }
-    /// Size of the database's write-ahead log.
-    std::uintmax_t wal_bytes() const { return std::filesystem::file_size(dir_.path() / "quizbot.db-wal"); }
+    /// The database it runs on, to read or change it as another client would.
+    [[nodiscard]] const test_database& database() const { return db_; }
+    [[nodiscard]] long long count(const std::string& sql) const { return db_.count(sql); }
+    /// Size of the SQLite database's write-ahead log (SQLite only).
+    std::uintmax_t wal_bytes() const { return std::filesystem::file_size(db_.location() + "-wal"); }
 
     std::shared_ptr<capture_sink> logs = std::make_shared<capture_sink>();
     fake_slack fake;
 
 private:
-    temp_dir dir_;
+    test_database db_;
     std::istringstream in_;
     std::ostringstream out_;
     std::ostringstream err_;

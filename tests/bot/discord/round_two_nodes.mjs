@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+// A Discord round across two nodes: two `quizbot serve` processes on one database (a SQLite file, or with
+// QUIZBOT_TEST_ENGINE=postgres a database of the tests' cluster: tests/bot/web/test_database.mjs), each with Discord
+// configured against a fake Discord API of its own on loopback that records every request. A member opens a round in
+// a server channel through node A; Ari answers through A, Bob through B; A is killed with SIGKILL before the question's
+// deadline. The reveal (the edit of the round's message) must come once, from B, at the deadline, and count both
+// answers; the scoreboard B shows when the host ends the round counts them too.
+// Interactions are signed with tweetnacl (tests/package.json), as Discord signs them.
+// Usage: node round_two_nodes.mjs QUIZBOT CONTENT_DIR
+import { createServer } from 'node:http';
+import nacl from 'tweetnacl';
+import {
+  check, quizbotArguments, runScenario, startServer, stopServer,
+} from '../web/quizbot_server.mjs';
+import { engine, freshDatabase } from '../web/test_database.mjs';
+
+const { quizbot, contentDir } = quizbotArguments('round_two_nodes.mjs');
+
+const app = '1100000000000000001';
+const guild = '290926798626357999';
+const channel = '1200000000000000002';
+const seconds = 10; // the shortest question /quiz group allows
+const hex = (bytes) => Buffer.from(bytes).toString('hex');
+const keys = nacl.sign.keyPair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 11 + 5) & 255));
+
+/// A fake Discord API: every request recorded as { node, method, target, body, at }, each answered 200 as Discord
+/// answers a webhook call.
+function fakeApi(node, seen) {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => { body += d; });
+    req.on('end', () => {
+      seen.push({ node, method: req.method, target: req.url, body, at: Date.now() });
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: '1400000000000000004', channel_id: channel }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let ids = 0;
+const member = (id, name) => ({ id, name });
+
+/// A signed interaction from `who` in the guild's channel, posted to `node`: { status, data, token }.
+async function interact(node, who, type, data, message) {
+  const id = String(1500000000000000000n + BigInt(++ids));
+  const token = 'aW50ZXJhY3Rpb246' + id;
+  const user = { id: who.id, username: who.name, global_name: who.name };
+  const body = JSON.stringify({
+    type, id, application_id: app, token, version: 1, locale: 'en-US', channel_id: channel, guild_id: guild,
+    member: { user, roles: [], permissions: '2147483647' }, context: 0, guild_locale: 'en-US', data,
+    ...(message ? { message: { ...message, id: '1400000000000000004', type: 0 } } : {}),
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = hex(nacl.sign.detached(Buffer.from(timestamp + body), keys.secretKey));
+  const r = await fetch(node.url + '/discord/interactions', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Signature-Ed25519': signature, 'X-Signature-Timestamp': timestamp },
+    body,
+  });
+  const text = await r.text();
+  return { status: r.status, data: text ? JSON.parse(text) : null, token };
+}
+
+const click = (node, who, message, customId) =>
+  interact(node, who, 3, { custom_id: customId, component_type: 2 }, message);
+
+const buttonsOf = (message) => (message.components || []).flatMap((row) => row.components);
+
+const isReveal = (r) => r.method === 'PATCH' && r.target.endsWith('/messages/@original') &&
+  JSON.parse(r.body).content.includes('Time is up.');
+
+async function until(condition, ms, what) {
+  const giveUp = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > giveUp) throw new Error('timed out waiting for ' + what);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+await runScenario('quizbot-discord-two-nodes-', async (scratch, running) => {
+  const db = freshDatabase(scratch);
+  const seen = [];
+  const apis = [await fakeApi('A', seen), await fakeApi('B', seen)];
+  try {
+    const start = (api) => startServer(quizbot, {
+      QUIZBOT_DB: db.location,
+      QUIZBOT_CONTENT: contentDir,
+      QUIZBOT_PUBLIC_URL: 'https://quiz.example.org',
+      DISCORD_PUBLIC_KEY: hex(keys.publicKey),
+      DISCORD_APPLICATION_ID: app,
+      DISCORD_BOT_TOKEN: 'test-bot-token.two-nodes',
+      DISCORD_API_BASE: `http://127.0.0.1:${api.address().port}/api/v10`,
+    });
+    const a = await start(apis[0]);
+    running.push(a);
+    const b = await start(apis[1]);
+    running.push(b);
+
+    const hana = member('80351110224678930', 'Hana'); // the host
+    const ari = member('80351110224678931', 'Ari');
+    const bob = member('80351110224678932', 'Bob');
+
+    // Hana opens a round of two questions through A: the command's answer is the round's message.
+    const openedAfter = Date.now();
+    const opened = await interact(a, hana, 2, {
+      id: '1300000000000000003', name: 'quiz', type: 1,
+      options: [{ name: 'group', type: 1, options: [
+        { name: 'questions', type: 4, value: 2 }, { name: 'seconds', type: 4, value: seconds }] }],
+    });
+    const openedBefore = Date.now();
+    check(opened.status === 200 && opened.data.type === 4, 'the round opens: ' + JSON.stringify(opened.data));
+    const q1 = opened.data.data;
+    check(q1.content.startsWith('**Question 1 of 2** · Host: Hana\n'), 'question 1 is shown: ' + q1.content);
+    // The deadline lies between the command's sending + 10 s and its answer + 10 s; the message names its second.
+    const shownSecond = Number((/Closes <t:(\d+):R>/.exec(q1.content) || [])[1]);
+    check(shownSecond > 0, 'the message names the deadline: ' + q1.content);
+    const earliest = Math.max(openedAfter + seconds * 1000, shownSecond * 1000);
+    const latest = openedBefore + seconds * 1000;
+    const choices = buttonsOf(q1).filter((button) => button.custom_id.startsWith('quiz:ra:'));
+    check(choices.length >= 2, 'answer buttons: ' + JSON.stringify(buttonsOf(q1)));
+    const round = choices[0].custom_id.split(':')[2];
+
+    // Ari answers A through node A, Bob answers B through node B; each is told privately that it is in, which the
+    // server sends once the answer is stored.
+    const noteTo = (token) => seen.find((r) => r.method === 'POST' && r.target === `/api/v10/webhooks/${app}/${token}`);
+    const ariClick = await click(a, ari, q1, choices[0].custom_id);
+    const bobClick = await click(b, bob, q1, choices[1].custom_id);
+    check(ariClick.status === 200 && ariClick.data.type === 6, 'A acknowledges Ari: ' + JSON.stringify(ariClick.data));
+    check(bobClick.status === 200 && bobClick.data.type === 6, 'B acknowledges Bob: ' + JSON.stringify(bobClick.data));
+    await until(() => noteTo(ariClick.token) && noteTo(bobClick.token), 5000, 'both answers acknowledged');
+    check(noteTo(ariClick.token).node === 'A', 'Ari is told through A');
+    check(JSON.parse(noteTo(ariClick.token).body).content.startsWith('Your answer is in: A.'), 'Ari\'s answer is in');
+    check(noteTo(bobClick.token).node === 'B', 'Bob is told through B');
+    check(JSON.parse(noteTo(bobClick.token).body).content.startsWith('Your answer is in: B.'), 'Bob\'s answer is in');
+
+    await stopServer(a, 'SIGKILL');
+    check(Date.now() < earliest, 'A was killed before the deadline');
+    check(!seen.some(isReveal), 'nothing was revealed before the deadline');
+
+    // B, which had one click of the round, owns the deadline through its look in the database.
+    await until(() => seen.some(isReveal), latest + 10000 - Date.now(), 'the reveal');
+    const reveal = seen.find(isReveal);
+    check(reveal.node === 'B', 'the reveal comes from B, not ' + reveal.node);
+    check(reveal.at >= earliest, `not before the deadline (${earliest - reveal.at} ms early)`);
+    check(reveal.at - latest < 2500, `at the deadline, not ${reveal.at - latest} ms after it`);
+    const revealed = JSON.parse(reveal.body);
+    check(revealed.content.includes('Time is up. 2 of 3 answered'), 'both answers count: ' + revealed.content);
+    check(/A: 1 answer\b/.test(revealed.content) && /B: 1 answer\b/.test(revealed.content),
+      'one answer for A (Ari\'s, through A) and one for B (Bob\'s, through B): ' + revealed.content);
+
+    // Hana ends the round through B: the scoreboard counts each member's answer.
+    const end = buttonsOf(revealed).find((button) => button.custom_id === `quiz:re:${round}:1`);
+    check(end, 'an End button on the reveal: ' + JSON.stringify(buttonsOf(revealed)));
+    const ended = await click(b, hana, revealed, end.custom_id);
+    check(ended.status === 200, 'B takes the host\'s click');
+    const isBoard = (r) => r.method === 'PATCH' && JSON.parse(r.body).content.includes('**Round over**');
+    await until(() => seen.some(isBoard), 5000, 'the scoreboard');
+    const board = JSON.parse(seen.find(isBoard).body).content;
+    check(/Ari: [01] of 1 \(/.test(board), 'Ari\'s answer on the scoreboard: ' + board);
+    check(/Bob: [01] of 1 \(/.test(board), 'Bob\'s answer on the scoreboard: ' + board);
+
+    await new Promise((r) => setTimeout(r, 1500)); // another look or two of B's
+    check(seen.filter(isReveal).length === 1, 'revealed exactly once');
+    check((b.log().match(new RegExp(`round revealed round=${round} question=1 by=timer`, 'g')) || []).length === 1,
+      'B logs one reveal by its timer');
+    check(db.one(`SELECT count(*) FROM attempt WHERE round_id = ${round}`) === 2, 'both answers recorded once');
+    console.log(`discord two nodes test passed (${engine}): revealed by B ${reveal.at - latest} to ${reveal.at - earliest} ms after the deadline`);
+  } finally {
+    for (const api of apis) api.close();
+  }
+});
