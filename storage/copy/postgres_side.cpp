@@ -12,6 +12,21 @@ namespace {
 
 namespace pg = storage::postgres;
 
+/// How a table's rows read on PostgreSQL: the totals kept in stripes (learner_id % 16, sql/0004) as one row per key,
+/// the stripes summed, as SQLite keeps them.
+std::string rows_of(const std::string& table, const std::string& columns)
+{
+    if (table == "concept_form_total") {
+        return "SELECT pack_id, concept_key, sum(learners)::bigint, sum(form_sum) FROM concept_form_total"
+               " GROUP BY pack_id, concept_key";
+    }
+    if (table == "question_stats") {
+        return "SELECT question_id, sum(first_attempts)::bigint, sum(first_correct)::bigint FROM question_stats"
+               " GROUP BY question_id";
+    }
+    return "SELECT " + columns + " FROM " + table;
+}
+
 class postgres_side final : public database_side {
 public:
     postgres_side(const std::string& uri, std::string shown) : db_(uri), shown_(std::move(shown)) { pg::migrate(db_); }
@@ -39,7 +54,7 @@ public:
 
     std::int64_t count(const std::string& table) override
     {
-        return db_.exec("SELECT count(*) FROM " + table).int64(0, 0);
+        return db_.exec("SELECT count(*) FROM (" + rows_of(table, "1") + ") AS counted").int64(0, 0);
     }
 
     void read(const std::string& table, const std::vector<std::string>& columns,
@@ -50,7 +65,7 @@ public:
             list += (list.empty() ? "" : ", ") + c;
         }
         // A cursor, so that a large table is never held in memory whole.
-        db_.exec("DECLARE copy_rows NO SCROLL CURSOR FOR SELECT " + list + " FROM " + table + " ORDER BY 1, 2");
+        db_.exec("DECLARE copy_rows NO SCROLL CURSOR FOR " + rows_of(table, list) + " ORDER BY 1, 2");
         row values(columns.size());
         for (;;) {
             const pg::result batch = db_.exec("FETCH 1000 FROM copy_rows");

@@ -40,10 +40,11 @@ constexpr statement attempt_insert{
     " next_due_at_ms, retry_in_session, follow_up_key)"
     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
     " ON CONFLICT (idempotency_key) DO NOTHING RETURNING id"};
-constexpr statement attempt_stats{"attempt_log.first_attempt_stats",
-                                  "SELECT q.question_key, s.first_attempts, s.first_correct FROM question_stats s"
-                                  " JOIN question q ON q.id = s.question_id JOIN pack p ON p.id = q.pack_id"
-                                  " WHERE p.pack_key = $1 AND s.first_attempts > 0"};
+constexpr statement attempt_stats{
+    "attempt_log.first_attempt_stats",
+    "SELECT q.question_key, sum(s.first_attempts), sum(s.first_correct) FROM question_stats s"
+    " JOIN question q ON q.id = s.question_id JOIN pack p ON p.id = q.pack_id"
+    " WHERE p.pack_key = $1 GROUP BY q.question_key HAVING sum(s.first_attempts) > 0"};
 // attempt_by_learner walked backwards from the newest answer.
 constexpr statement attempt_right_times{"attempt_log.recent_right_response_times",
                                         "SELECT response_ms FROM attempt WHERE learner_id = $1 AND correct = 1"

@@ -50,8 +50,8 @@ constexpr statement progress_save_skill{
     " SET form = excluded.form, answers = excluded.answers, correct = excluded.correct"};
 constexpr statement progress_typical_forms{
     "progress_store.typical_forms",
-    "SELECT t.concept_key, t.form_sum / t.learners, t.learners FROM concept_form_total t"
-    " JOIN pack p ON p.id = t.pack_id WHERE p.pack_key = $1 AND t.learners > 0"};
+    "SELECT t.concept_key, sum(t.form_sum) / sum(t.learners), sum(t.learners) FROM concept_form_total t"
+    " JOIN pack p ON p.id = t.pack_id WHERE p.pack_key = $1 GROUP BY t.concept_key HAVING sum(t.learners) > 0"};
 
 /// A bigint column read into an int; a value out of range is damaged data.
 int progress_int(const result& rows, int row, int column)

@@ -139,13 +139,14 @@ constexpr report_statements report_models{
 // The tutor's reads of the population figures (the attempt log's first_attempt_stats, the progress store's
 // typical_forms), so that reports predict exactly as the tutor does; here with the order SQLite's rows come in.
 constexpr statement report_population{
-    "report_population", "SELECT q.question_key, s.first_attempts, s.first_correct FROM question_stats s"
+    "report_population", "SELECT q.question_key, sum(s.first_attempts), sum(s.first_correct) FROM question_stats s"
                          " JOIN question q ON q.id = s.question_id JOIN pack p ON p.id = q.pack_id"
-                         " WHERE p.pack_key = $1 AND s.first_attempts > 0 ORDER BY q.question_key COLLATE \"C\""};
+                         " WHERE p.pack_key = $1 GROUP BY q.question_key HAVING sum(s.first_attempts) > 0"
+                         " ORDER BY q.question_key COLLATE \"C\""};
 constexpr statement report_typical_forms{
-    "report_typical_forms", "SELECT t.concept_key, t.form_sum / t.learners, t.learners FROM concept_form_total t"
-                            " JOIN pack p ON p.id = t.pack_id WHERE p.pack_key = $1 AND t.learners > 0"
-                            " ORDER BY t.concept_key COLLATE \"C\""};
+    "report_typical_forms", "SELECT t.concept_key, sum(t.form_sum) / sum(t.learners), sum(t.learners)"
+                            " FROM concept_form_total t JOIN pack p ON p.id = t.pack_id WHERE p.pack_key = $1"
+                            " GROUP BY t.concept_key HAVING sum(t.learners) > 0 ORDER BY t.concept_key COLLATE \"C\""};
 constexpr statement report_chosen_language{"report_chosen_language",
                                            "SELECT locale FROM learner WHERE platform = $1 AND external_id = $2"
                                            " AND locale_chosen = 1 AND locale IS NOT NULL"};

@@ -35,24 +35,27 @@ CREATE TABLE concept_mastery (
     PRIMARY KEY (learner_id, pack_id, concept_key)
 );
 
+-- Striped by learner (learner_id % 16): answers of learners in different stripes update different rows, so they do
+-- not wait for each other's commits; readers sum the stripes.
 CREATE TABLE concept_form_total (
     pack_id      bigint  NOT NULL REFERENCES pack (id),
     concept_key  text    NOT NULL,
     learners     bigint  NOT NULL,
     form_sum     double precision NOT NULL,
-    PRIMARY KEY (pack_id, concept_key)
+    stripe       smallint NOT NULL DEFAULT 0,
+    PRIMARY KEY (pack_id, concept_key, stripe)
 );
 
 CREATE FUNCTION concept_form_total_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.answers > 0 THEN
         UPDATE concept_form_total SET learners = learners - 1, form_sum = form_sum - OLD.form
-        WHERE pack_id = OLD.pack_id AND concept_key = OLD.concept_key;
+        WHERE pack_id = OLD.pack_id AND concept_key = OLD.concept_key AND stripe = OLD.learner_id % 16;
     END IF;
     IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.answers > 0 THEN
-        INSERT INTO concept_form_total AS t (pack_id, concept_key, learners, form_sum)
-        VALUES (NEW.pack_id, NEW.concept_key, 1, NEW.form)
-        ON CONFLICT (pack_id, concept_key) DO UPDATE SET learners = t.learners + 1,
+        INSERT INTO concept_form_total AS t (pack_id, concept_key, learners, form_sum, stripe)
+        VALUES (NEW.pack_id, NEW.concept_key, 1, NEW.form, NEW.learner_id % 16)
+        ON CONFLICT (pack_id, concept_key, stripe) DO UPDATE SET learners = t.learners + 1,
                                                          form_sum = t.form_sum + excluded.form_sum;
     END IF;
     RETURN NULL;
@@ -96,21 +99,24 @@ CREATE TRIGGER attempt_is_append_only BEFORE UPDATE ON attempt
     FOR EACH ROW EXECUTE FUNCTION attempt_is_append_only();
 
 CREATE TABLE question_stats (
-    question_id     bigint  PRIMARY KEY REFERENCES question (id),
+    question_id     bigint  NOT NULL REFERENCES question (id),
     first_attempts  bigint  NOT NULL,
-    first_correct   bigint  NOT NULL
+    first_correct   bigint  NOT NULL,
+    stripe          smallint NOT NULL DEFAULT 0,
+    PRIMARY KEY (question_id, stripe)
 );
 
 CREATE FUNCTION question_stats_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'INSERT' THEN
-        INSERT INTO question_stats AS s (question_id, first_attempts, first_correct)
-        SELECT question_id, 1, NEW.correct FROM question_version WHERE id = NEW.question_version_id
-        ON CONFLICT (question_id) DO UPDATE SET first_attempts = s.first_attempts + 1,
+        INSERT INTO question_stats AS s (question_id, first_attempts, first_correct, stripe)
+        SELECT question_id, 1, NEW.correct, NEW.learner_id % 16 FROM question_version WHERE id = NEW.question_version_id
+        ON CONFLICT (question_id, stripe) DO UPDATE SET first_attempts = s.first_attempts + 1,
                                                 first_correct = s.first_correct + excluded.first_correct;
     ELSE
         UPDATE question_stats SET first_attempts = first_attempts - 1, first_correct = first_correct - OLD.correct
-        WHERE question_id = (SELECT question_id FROM question_version WHERE id = OLD.question_version_id);
+        WHERE question_id = (SELECT question_id FROM question_version WHERE id = OLD.question_version_id)
+          AND stripe = OLD.learner_id % 16;
     END IF;
     RETURN NULL;
 END;

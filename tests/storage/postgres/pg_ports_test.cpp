@@ -81,7 +81,7 @@ TEST_CASE("appending an attempt under a key already logged records nothing and r
     // No statement failed: the transaction is intact and commits.
     unit->commit();
     CHECK(f.count("SELECT count(*) FROM attempt") == 1);
-    CHECK(f.count("SELECT first_attempts FROM question_stats") == 1);
+    CHECK(f.count("SELECT sum(first_attempts) FROM question_stats") == 1);
 }
 
 TEST_CASE("a profile cannot be saved for a learner the edge never created")
@@ -433,6 +433,35 @@ TEST_CASE("units for two different learners do not wait for each other")
     REQUIRE(second.wait_for(10s) == std::future_status::ready); // while the first is still open
     CHECK(second.get());
     first->commit();
+}
+
+TEST_CASE("first attempts of learners in different stripes do not wait on the question's totals; one stripe does")
+{
+    pg_fixture f;
+    // Learner ids 1, 2 and 17: 1 and 17 share stripe 1 (learner_id % 16) of the totals, 2 has its own.
+    std::vector<engine::learner_id> learners;
+    for (int i = 0; i < 17; ++i) {
+        learners.push_back(f.add_learner());
+    }
+    REQUIRE(learners[0].value() % 16 == learners[16].value() % 16);
+    REQUIRE(learners[1].value() % 16 != learners[0].value() % 16);
+    auto first = f.units().begin();
+    first->attempts().append(an_attempt(learners[0], "k-first", "q1", true, true));
+    auto other_stripe = in_other_unit(f, [&learners](engine::unit_of_work& unit) {
+        unit.attempts().append(an_attempt(learners[1], "k-other", "q1", true, false));
+        return true;
+    });
+    REQUIRE(other_stripe.wait_for(10s) == std::future_status::ready); // while the first is still open
+    CHECK(other_stripe.get());
+    auto same_stripe = in_other_unit(f, [&learners](engine::unit_of_work& unit) {
+        unit.attempts().append(an_attempt(learners[16], "k-same", "q1", true, true));
+        return true;
+    });
+    CHECK(someone_waits_for(f.admin, backend_pid()));
+    first->commit();
+    CHECK(same_stripe.get());
+    CHECK(f.count("SELECT sum(first_attempts) FROM question_stats") == 3);
+    CHECK(f.count("SELECT count(*) FROM question_stats") == 2); // stripes 1 and 2
 }
 
 TEST_CASE("an action delivered to two nodes: the second's attempt lookup waits and then finds the first's attempt")
