@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <mutex>
 #include <stdexcept>
 
@@ -16,6 +17,10 @@ namespace quiz::bot::assembly {
 namespace pg = storage::postgres;
 
 namespace {
+
+/// How long a node keeps a pack's population figures (storage/postgres/population_cache.hpp): a second's worth of
+/// answers moves them by nothing a learner would notice, and reading them costs a sum over every stripe.
+constexpr std::chrono::seconds population_fresh_for{1};
 
 pg::pool_options pool_options_of(const storage_settings& settings)
 {
@@ -78,7 +83,7 @@ bool names_postgres(std::string_view location) noexcept
 }
 
 postgres_engine::postgres_engine(storage_settings settings)
-    : settings_(std::move(settings)), pool_(pool_options_of(settings_)), units_(pool_)
+    : settings_(std::move(settings)), pool_(pool_options_of(settings_)), units_(pool_, population_fresh_for)
 {
     try {
         auto lease = pool_.acquire();

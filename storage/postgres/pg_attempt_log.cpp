@@ -173,13 +173,15 @@ append_result pg_attempt_log::append_once(const engine::attempt_record& attempt)
 
 std::vector<engine::question_stats> pg_attempt_log::first_attempt_stats(const engine::pack_key& pack)
 {
-    const result rows = current_connection().run(attempt_stats, params().add(pack.value()));
-    std::vector<engine::question_stats> stats;
-    for (int i = 0; i < rows.rows(); ++i) {
-        stats.push_back({engine::question_key{std::string(rows.text(i, 0))}, attempt_column<int>(rows, i, 1),
-                         attempt_column<int>(rows, i, 2)});
-    }
-    return stats;
+    return stats_.get(pack.value(), [&] {
+        const result rows = current_connection().run(attempt_stats, params().add(pack.value()));
+        std::vector<engine::question_stats> stats;
+        for (int i = 0; i < rows.rows(); ++i) {
+            stats.push_back({engine::question_key{std::string(rows.text(i, 0))}, attempt_column<int>(rows, i, 1),
+                             attempt_column<int>(rows, i, 2)});
+        }
+        return stats;
+    });
 }
 
 std::vector<std::chrono::milliseconds> pg_attempt_log::recent_right_response_times(engine::learner_id learner,

@@ -3,6 +3,9 @@
 
 #include "engine/tutor/ports.hpp"
 #include "storage/postgres/pg_content_ids.hpp"
+#include "storage/postgres/population_cache.hpp"
+
+#include <chrono>
 
 namespace quiz::storage::postgres {
 
@@ -20,12 +23,16 @@ struct append_result {
 /// connection.
 class pg_attempt_log final : public engine::attempt_log {
 public:
-    explicit pg_attempt_log(pg_content_ids& ids) : ids_(ids) {}
+    explicit pg_attempt_log(pg_content_ids& ids, std::chrono::milliseconds stats_fresh_for = {})
+        : ids_(ids), stats_(stats_fresh_for)
+    {
+    }
 
     [[nodiscard]] std::optional<engine::attempt_record> find(const engine::idempotency_key& key) override;
     /// append_once(attempt).id.
     engine::attempt_id append(const engine::attempt_record& attempt) override;
     append_result append_once(const engine::attempt_record& attempt);
+    /// Summed over the stripes of question_stats (kept by a trigger), as read at most `stats_fresh_for` ago.
     [[nodiscard]] std::vector<engine::question_stats> first_attempt_stats(const engine::pack_key& pack) override;
     [[nodiscard]] std::vector<std::chrono::milliseconds> recent_right_response_times(engine::learner_id learner,
                                                                                      std::size_t count) override;
@@ -33,6 +40,7 @@ public:
 
 private:
     pg_content_ids& ids_;
+    population_cache<std::vector<engine::question_stats>> stats_;
 };
 
 } // namespace quiz::storage::postgres

@@ -53,14 +53,41 @@ std::int64_t content_find_or_insert(const statement& find, const statement& inse
 
 } // namespace
 
+std::optional<std::int64_t> pg_content_ids::known_pack(const engine::pack_key& pack)
+{
+    const std::scoped_lock lock(mutex_);
+    const auto found = packs_.find(pack.value());
+    return found == packs_.end() ? std::nullopt : std::optional(found->second);
+}
+
+void pg_content_ids::remember_pack(const engine::pack_key& pack, std::int64_t id)
+{
+    after_commit([this, key = pack.value(), id] {
+        const std::scoped_lock lock(mutex_);
+        packs_.emplace(key, id);
+    });
+}
+
 std::optional<std::int64_t> pg_content_ids::find_pack(const engine::pack_key& pack)
 {
-    return first_id(current_connection().run(content_find_pack, params().add(pack.value())));
+    if (const auto id = known_pack(pack)) {
+        return id;
+    }
+    const auto id = first_id(current_connection().run(content_find_pack, params().add(pack.value())));
+    if (id) {
+        remember_pack(pack, *id);
+    }
+    return id;
 }
 
 std::int64_t pg_content_ids::ensure_pack(const engine::pack_key& pack)
 {
-    return content_find_or_insert(content_find_pack, content_insert_pack, params().add(pack.value()));
+    if (const auto id = known_pack(pack)) {
+        return *id;
+    }
+    const std::int64_t id = content_find_or_insert(content_find_pack, content_insert_pack, params().add(pack.value()));
+    remember_pack(pack, id);
+    return id;
 }
 
 std::int64_t pg_content_ids::ensure_question(std::int64_t pack_id, const engine::question_key& question)
@@ -79,19 +106,34 @@ pg_content_ids::version_ids pg_content_ids::ensure_all(const engine::pack_key& p
                                                        const engine::question_key& question,
                                                        const std::string& content_hash)
 {
+    version_key key{pack.value(), question.value(), content_hash};
+    {
+        const std::scoped_lock lock(mutex_);
+        if (const auto known = versions_.find(key); known != versions_.end()) {
+            return known->second;
+        }
+    }
+    version_ids ids;
+    bool found = false;
     if (!content_hash.empty()) {
         const result rows = current_connection().run(
             content_find_all, params().add(pack.value()).add(question.value()).add(content_hash));
         if (!rows.empty()) {
-            return {rows.int64(0, 0), rows.int64(0, 1), rows.int64(0, 2)};
+            ids = {rows.int64(0, 0), rows.int64(0, 1), rows.int64(0, 2)};
+            found = true;
         }
     }
-    version_ids ids;
-    ids.pack = ensure_pack(pack);
-    ids.question = ensure_question(ids.pack, question);
-    if (!content_hash.empty()) {
-        ids.version = ensure_version(ids.question, content_hash);
+    if (!found) {
+        ids.pack = ensure_pack(pack);
+        ids.question = ensure_question(ids.pack, question);
+        if (!content_hash.empty()) {
+            ids.version = ensure_version(ids.question, content_hash);
+        }
     }
+    after_commit([this, key = std::move(key), ids]() mutable {
+        const std::scoped_lock lock(mutex_);
+        versions_.emplace(std::move(key), ids);
+    });
     return ids;
 }
 

@@ -17,6 +17,11 @@ constexpr std::chrono::hours identity_event_memory{24};
 
 constexpr statement identity_find_learner{"identity_find_learner",
                                           "SELECT id FROM learner WHERE platform = $1 AND external_id = $2"};
+// A learner already there whose name is unchanged is only locked (the no-key lock the upsert below would take),
+// not rewritten: a new row version per action would cost WAL and leave a dead row behind each answer.
+constexpr statement identity_lock_learner{
+    "identity_lock_learner", "SELECT id, display_name FROM learner WHERE platform = $1 AND external_id = $2"
+                             " FOR NO KEY UPDATE"};
 // Inserting or updating, the learner's row stays locked until the unit ends: ON CONFLICT DO UPDATE locks the
 // existing row (a no-key lock, as display_name is no key), and a new row is the unit's own until it commits.
 constexpr statement identity_enter_learner{
@@ -92,9 +97,12 @@ engine::learner_entry pg_identity_directory::ensure_learner(const engine::platfo
                                                             const std::string& display_name)
 {
     connection& db = current_connection();
-    const result entered =
-        db.run(identity_enter_learner, params().add(who.platform).add(who.external_id).add(display_name));
-    const engine::learner_id id{entered.int64(0, 0)};
+    const result found = db.run(identity_lock_learner, params().add(who.platform).add(who.external_id));
+    const bool unchanged = !found.empty() && (display_name.empty() || found.text(0, 1) == display_name);
+    const engine::learner_id id{
+        unchanged ? found.int64(0, 0)
+                  : db.run(identity_enter_learner, params().add(who.platform).add(who.external_id).add(display_name))
+                        .int64(0, 0)};
     const result refused = db.run(identity_refused, params().add(id.value()));
     return {id, !refused.empty() && refused.int64(0, 0) != 0};
 }

@@ -188,13 +188,15 @@ void pg_progress_store::save_skill(engine::learner_id learner, const engine::pac
 
 std::vector<engine::concept_skill> pg_progress_store::typical_forms(const engine::pack_key& pack)
 {
-    const result rows = current_connection().run(progress_typical_forms, params().add(pack.value()));
-    std::vector<engine::concept_skill> found;
-    for (int i = 0; i < rows.rows(); ++i) {
-        found.push_back(
-            {engine::concept_key{std::string(rows.text(i, 0))}, rows.real(i, 1), progress_int(rows, i, 2), 0});
-    }
-    return found;
+    return typical_.get(pack.value(), [&] {
+        const result rows = current_connection().run(progress_typical_forms, params().add(pack.value()));
+        std::vector<engine::concept_skill> found;
+        for (int i = 0; i < rows.rows(); ++i) {
+            found.push_back(
+                {engine::concept_key{std::string(rows.text(i, 0))}, rows.real(i, 1), progress_int(rows, i, 2), 0});
+        }
+        return found;
+    });
 }
 
 } // namespace quiz::storage::postgres

@@ -3,6 +3,9 @@
 
 #include "engine/tutor/ports.hpp"
 #include "storage/postgres/pg_content_ids.hpp"
+#include "storage/postgres/population_cache.hpp"
+
+#include <chrono>
 
 namespace quiz::storage::postgres {
 
@@ -12,7 +15,10 @@ namespace quiz::storage::postgres {
 /// change them, and another unit for the same learner must wait for it. Holds no connection.
 class pg_progress_store final : public engine::progress_store {
 public:
-    explicit pg_progress_store(pg_content_ids& ids) : ids_(ids) {}
+    explicit pg_progress_store(pg_content_ids& ids, std::chrono::milliseconds typical_fresh_for = {})
+        : ids_(ids), typical_(typical_fresh_for)
+    {
+    }
 
     [[nodiscard]] std::vector<engine::question_memory> memories(engine::learner_id learner,
                                                                 const engine::pack_key& pack) override;
@@ -22,12 +28,13 @@ public:
                                                             const engine::pack_key& pack) override;
     void save_skill(engine::learner_id learner, const engine::pack_key& pack,
                     const engine::concept_skill& skill) override;
-    /// From concept_form_total (kept by triggers): exact (other units' commits and this unit's own writes), one row per
-    /// concept.
+    /// From concept_form_total (kept by triggers, striped), one row per concept, as read at most `typical_fresh_for`
+    /// ago; read now, exact (other units' commits and this unit's own writes).
     [[nodiscard]] std::vector<engine::concept_skill> typical_forms(const engine::pack_key& pack) override;
 
 private:
     pg_content_ids& ids_;
+    population_cache<std::vector<engine::concept_skill>> typical_;
 };
 
 } // namespace quiz::storage::postgres

@@ -9,14 +9,20 @@
 #include "storage/postgres/pg_session_store.hpp"
 #include "storage/postgres/pool.hpp"
 
+#include <chrono>
 #include <memory>
 
 namespace quiz::storage::postgres {
 
 /// Every tutor store. They hold no connection (each statement runs on the calling thread's transaction), so one set
 /// serves every thread and every connection.
+/// `population_fresh_for`: how long a pack's population figures are kept (population_cache); zero reads them in
+/// every unit.
 struct pg_stores {
-    pg_stores() : progress(ids), attempts(ids), sessions(ids), rounds(ids) {}
+    explicit pg_stores(std::chrono::milliseconds population_fresh_for = {})
+        : progress(ids, population_fresh_for), attempts(ids, population_fresh_for), sessions(ids), rounds(ids)
+    {
+    }
     pg_stores(const pg_stores&) = delete;
     pg_stores& operator=(const pg_stores&) = delete;
 
@@ -40,7 +46,10 @@ struct pg_stores {
 /// open throws std::logic_error. The factory itself is thread-safe.
 class pg_unit_of_work_factory final : public engine::unit_of_work_factory {
 public:
-    explicit pg_unit_of_work_factory(pool& connections) : pool_(connections) {}
+    explicit pg_unit_of_work_factory(pool& connections, std::chrono::milliseconds population_fresh_for = {})
+        : pool_(connections), stores_(population_fresh_for)
+    {
+    }
     pg_unit_of_work_factory(const pg_unit_of_work_factory&) = delete;
     pg_unit_of_work_factory& operator=(const pg_unit_of_work_factory&) = delete;
 

@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace quiz::storage::postgres {
 
@@ -10,6 +12,7 @@ namespace {
 
 thread_local connection* open_on_thread = nullptr;
 thread_local int open_depth = 0;
+thread_local std::vector<std::function<void()>> commit_hooks; // after_commit's, of the thread's open transaction
 
 std::string savepoint_name(int depth) { return "unit_" + std::to_string(depth); }
 
@@ -25,7 +28,16 @@ connection& current_connection()
 
 bool in_transaction() noexcept { return open_on_thread != nullptr; }
 
-transaction::transaction(connection& db, kind how) : db_(db), outer_(open_on_thread), depth_(open_depth)
+void after_commit(std::function<void()> then)
+{
+    if (open_on_thread == nullptr) {
+        throw std::logic_error("after_commit outside a transaction");
+    }
+    commit_hooks.push_back(std::move(then));
+}
+
+transaction::transaction(connection& db, kind how)
+    : db_(db), outer_(open_on_thread), depth_(open_depth), first_hook_(commit_hooks.size())
 {
     if (outer_ != nullptr && outer_ != &db) {
         throw std::logic_error("a transaction on a second connection inside another on the same thread");
@@ -53,6 +65,9 @@ transaction::~transaction()
             // The connection failed while rolling back: the server rolls back what it had; the pool drops it.
         }
     }
+    if (!done_) {
+        commit_hooks.erase(commit_hooks.begin() + static_cast<std::ptrdiff_t>(first_hook_), commit_hooks.end());
+    }
     open_on_thread = outer_;
     open_depth = depth_;
 }
@@ -72,6 +87,12 @@ void transaction::commit()
     // than when this object goes.
     open_on_thread = outer_;
     open_depth = depth_;
+    if (outer_ == nullptr) {
+        // Durable now: what the transaction read or wrote may be remembered.
+        for (auto hooks = std::exchange(commit_hooks, {}); auto& then : hooks) {
+            then();
+        }
+    }
 }
 
 } // namespace quiz::storage::postgres

@@ -3,6 +3,8 @@
 
 #include "storage/postgres/connection.hpp"
 
+#include <cstddef>
+#include <functional>
 #include <string_view>
 
 namespace quiz::storage::postgres {
@@ -14,6 +16,11 @@ namespace quiz::storage::postgres {
 
 /// Whether the calling thread has a transaction open.
 [[nodiscard]] bool in_transaction() noexcept;
+
+/// Runs `then` on the calling thread once its outermost transaction has committed, and never if that transaction,
+/// or the savepoint open when this was called, rolls back: for caches of what the transaction read or wrote, which
+/// must not outlive a rollback. Throws std::logic_error outside a transaction.
+void after_commit(std::function<void()> then);
 
 /// A transaction on `db`, the calling thread's until it is committed or destroyed (which rolls it back). Nested
 /// inside the thread's open transaction, it is a savepoint of it instead.
@@ -35,6 +42,7 @@ private:
     connection& db_;
     connection* outer_;
     int depth_;
+    std::size_t first_hook_; ///< after_commit's callbacks from this one on were registered inside this transaction
     bool done_ = false;
 };
 

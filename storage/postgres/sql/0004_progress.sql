@@ -48,6 +48,13 @@ CREATE TABLE concept_form_total (
 
 CREATE FUNCTION concept_form_total_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    -- The common case, a learner's form moving: one statement on their stripe's row.
+    IF TG_OP = 'UPDATE' AND OLD.answers > 0 AND NEW.answers > 0 AND OLD.pack_id = NEW.pack_id
+       AND OLD.concept_key = NEW.concept_key AND OLD.learner_id % 16 = NEW.learner_id % 16 THEN
+        UPDATE concept_form_total SET form_sum = form_sum - OLD.form + NEW.form
+        WHERE pack_id = NEW.pack_id AND concept_key = NEW.concept_key AND stripe = NEW.learner_id % 16;
+        RETURN NULL;
+    END IF;
     IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.answers > 0 THEN
         UPDATE concept_form_total SET learners = learners - 1, form_sum = form_sum - OLD.form
         WHERE pack_id = OLD.pack_id AND concept_key = OLD.concept_key AND stripe = OLD.learner_id % 16;

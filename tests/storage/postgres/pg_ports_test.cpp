@@ -10,9 +10,11 @@
 
 #include <chrono>
 #include <future>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 namespace {
 
@@ -435,7 +437,7 @@ TEST_CASE("units for two different learners do not wait for each other")
     first->commit();
 }
 
-TEST_CASE("first attempts of learners in different stripes do not wait on the question's totals; one stripe does")
+TEST_CASE("first attempts of learners in different stripes do not wait on the question's totals, those of one stripe do")
 {
     pg_fixture f;
     // Learner ids 1, 2 and 17: 1 and 17 share stripe 1 (learner_id % 16) of the totals, 2 has its own.
@@ -599,3 +601,100 @@ TEST_CASE("two units answering in one round: the second's find waits for the fir
 
 } // namespace
 } // namespace quiz::storage::postgres
+
+// ---- what a node remembers between units (transaction.hpp's after_commit) ----
+
+TEST_CASE("what a transaction registers after_commit runs once it commits, and never after a rollback of it or of the "
+          "savepoint it came from")
+{
+    pg_fixture f;
+    auto lease = f.connections.acquire();
+    std::vector<std::string> ran;
+    {
+        transaction outer(*lease);
+        after_commit([&] { ran.emplace_back("outer"); });
+        {
+            transaction kept(*lease);
+            after_commit([&] { ran.emplace_back("kept savepoint"); });
+            kept.commit();
+        }
+        {
+            transaction dropped(*lease); // rolled back: its callback goes with it
+            after_commit([&] { ran.emplace_back("dropped savepoint"); });
+        }
+        CHECK(ran.empty()); // nothing before the outermost commit
+        outer.commit();
+    }
+    CHECK(ran == std::vector<std::string>{"outer", "kept savepoint"});
+    ran.clear();
+    {
+        transaction rolled_back(*lease);
+        after_commit([&] { ran.emplace_back("rolled back"); });
+    }
+    {
+        transaction next(*lease);
+        next.commit();
+    }
+    CHECK(ran.empty());
+    CHECK_THROWS_AS(after_commit([] {}), std::logic_error);
+}
+
+TEST_CASE("a question's ids seen by a unit that rolled back are not reused: the next unit adds the rows again")
+{
+    pg_fixture f;
+    const auto ada = f.add_learner();
+    {
+        auto unit = f.units().begin();
+        unit->attempts().append(an_attempt(ada, "k1", "q-new", true, true)); // adds pack, question, version
+    }                                                                        // rolled back: those rows are gone
+    CHECK(f.count("SELECT count(*) FROM question") == 0);
+    {
+        auto unit = f.units().begin();
+        unit->attempts().append(an_attempt(ada, "k2", "q-new", true, true));
+        unit->commit();
+    }
+    CHECK(f.count("SELECT count(*) FROM attempt a JOIN question_version v ON v.id = a.question_version_id "
+                  "JOIN question q ON q.id = v.question_id WHERE q.question_key = 'q-new'") == 1);
+    {
+        // Committed now: the ids are the node's to reuse, and they name the same rows.
+        auto unit = f.units().begin();
+        unit->attempts().append(an_attempt(ada, "k3", "q-new", false, false));
+        unit->commit();
+    }
+    CHECK(f.count("SELECT count(DISTINCT question_version_id) FROM attempt") == 1);
+    CHECK(f.count("SELECT count(*) FROM question_version") == 1);
+}
+
+TEST_CASE("a node keeps a pack's population figures for as long as it is told, and only once their unit committed")
+{
+    pg_fixture f;
+    const auto ada = f.add_learner();
+    const auto bob = f.add_learner();
+    const auto cid = f.add_learner();
+    pg_unit_of_work_factory kept{f.connections, std::chrono::hours{1}};
+    const engine::pack_key zero{"zero"};
+    const auto first_attempts = [&](engine::unit_of_work_factory& units) {
+        auto unit = units.begin();
+        auto stats = unit->attempts().first_attempt_stats(zero);
+        unit->commit();
+        return stats.empty() ? 0 : stats.front().first_attempts;
+    };
+    const auto answer = [&](engine::learner_id who, const std::string& key) {
+        auto unit = f.units().begin();
+        unit->attempts().append(an_attempt(who, key, "q1", true, true));
+        unit->commit();
+    };
+    {
+        // Read by a unit that rolls back: not kept.
+        auto unit = kept.begin();
+        CHECK(unit->attempts().first_attempt_stats(zero).empty());
+    }
+    answer(ada, "k1");
+    CHECK(first_attempts(kept) == 1); // read now, and kept
+    answer(bob, "k2");
+    CHECK(first_attempts(kept) == 1);      // as kept
+    CHECK(first_attempts(f.units()) == 2); // the factory told to keep nothing reads every time
+    answer(cid, "k3");
+    CHECK(first_attempts(f.units()) == 3);
+    CHECK(first_attempts(kept) == 1);
+}
