@@ -451,9 +451,13 @@ net::awaitable<void> serve_connection(server::impl* s, tcp::socket socket, std::
                 co_return;
             }
             control->idle = true;
+            // Only a connection that has had a complete answer may give its place up to a new one: one that has not
+            // sent its request yet is a client waiting to be served.
+            control->evictable = served > 0;
             stream.expires_after(served == 0 ? limits.read_timeout : limits.idle_timeout);
             const auto [ec, n] = co_await stream.async_read_some(buffer.prepare(4096), as_result);
             control->idle = false;
+            control->evictable = false;
             if (ec) {
                 co_return;
             }

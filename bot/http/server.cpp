@@ -21,7 +21,10 @@
 
 #include <spdlog/logger.h>
 
+#include <array>
 #include <csignal>
+#include <memory>
+#include <string>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -236,10 +239,10 @@ bool server::impl::evict_idle()
 {
     const std::lock_guard lock(mutex);
     for (const auto& [id, control] : connections) {
-        if (control->idle.load() && !control->evicted.exchange(true)) {
+        if (control->evictable.load() && !control->evicted.exchange(true)) {
             // The socket is the connection's own: closed on its executor, and only if it is still waiting there.
             net::post(control->executor, [control] {
-                if (control->socket != nullptr && control->idle.load()) {
+                if (control->socket != nullptr && control->evictable.load()) {
                     boost::system::error_code ignored;
                     control->socket->cancel(ignored);
                 }
@@ -262,16 +265,20 @@ void server::impl::refuse(tcp::socket socket, std::string_view limit)
                  limit, options.limits.max_connections, options.limits.max_connections_per_address,
                  metrics.http_connections_refused.value());
     }
-    if (refusing.load() < 64) {
-        auto ex = socket.get_executor();
-        net::co_spawn(ex, answer_refusal(std::move(socket)), net::detached);
-    } // beyond that the socket just closes
+    auto ex = socket.get_executor();
+    net::co_spawn(ex, answer_refusal(std::move(socket)), net::detached);
 }
 
 net::awaitable<void> server::impl::accept_loop()
 {
     using namespace std::chrono_literals;
     for (;;) {
+        // Every connection accepted is answered, if only with 503; while many refusals are still being written, new
+        // connections wait in the listen backlog rather than be accepted and dropped.
+        while (refusing.load() >= max_refusing && !stopping) {
+            net::steady_timer pause(co_await net::this_coro::executor, 10ms);
+            co_await pause.async_wait(as_result);
+        }
         auto [ec, socket] = co_await acceptor->async_accept(net::any_io_executor(net::make_strand(*ioc)), as_result);
         if (stopping) {
             co_return;
@@ -330,6 +337,28 @@ net::awaitable<void> server::impl::answer_refusal(tcp::socket socket)
     } guard{refusing};
 
     beast::tcp_stream stream(std::move(socket));
+    // The client's request first, briefly (its head, or whatever came within a second): answered after it, the 503 is
+    // the answer to that request rather than bytes a client may not read yet.
+    // (A timer of its own: the stream's expiry would close the socket, and the 503 could not be written after it.)
+    std::array<char, 4096> head{};
+    std::string seen;
+    net::steady_timer patience(stream.get_executor(), 1s);
+    auto reading = std::make_shared<bool>(true); // a wait that expired just as the head came must not cancel the 503
+    patience.async_wait([&stream, reading](const boost::system::error_code& ec) {
+        if (!ec && *reading) {
+            boost::system::error_code ignored;
+            stream.socket().cancel(ignored);
+        }
+    });
+    while (seen.find("\r\n\r\n") == std::string::npos && seen.size() < 16 * 1024) {
+        const auto [ec, n] = co_await stream.async_read_some(net::buffer(head), as_result);
+        if (ec) {
+            break;
+        }
+        seen.append(head.data(), n);
+    }
+    *reading = false;
+    patience.cancel();
     const auto id = new_request_id();
     beast::http::response<beast::http::string_body> res{beast::http::status::service_unavailable, 11};
     res.set("X-Request-Id", id);
@@ -339,9 +368,20 @@ net::awaitable<void> server::impl::answer_refusal(tcp::socket socket)
     res.keep_alive(false);
     res.prepare_payload();
     stream.expires_after(1s);
-    co_await beast::http::async_write(stream, res, as_result);
+    const auto [write_error, written] = co_await beast::http::async_write(stream, res, as_result);
     boost::system::error_code ignored;
-    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    if (!write_error) {
+        // A lingering close: closing with the client's bytes unread would reset the connection, and a reset can
+        // destroy the answer before the client has read it. Read until the client closes, for a second at most.
+        stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream.expires_after(1s);
+        for (;;) {
+            const auto [ec, n] = co_await stream.async_read_some(net::buffer(head), as_result);
+            if (ec) {
+                break;
+            }
+        }
+    }
     stream.socket().close(ignored);
 }
 

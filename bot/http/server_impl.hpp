@@ -40,8 +40,10 @@ struct connection_control {
 
     net::any_io_executor executor;
     tcp::socket* socket = nullptr; ///< null once the connection has ended
-    /// Waiting for the first byte of the next request. Read by the acceptor too, to find a place to free.
+    /// Waiting for the first byte of a request: shutdown may close it.
     std::atomic<bool> idle{false};
+    /// Waiting for the first byte of the next request after a complete answer: the acceptor may close it to make room.
+    std::atomic<bool> evictable{false};
     std::atomic<bool> evicted{false}; ///< chosen to make room: closed once, and chosen once
     std::string address;              ///< the client's address, without the port: its place in the per-address count
 };
@@ -81,6 +83,8 @@ struct server::impl {
     std::atomic<bool> destroying{false};
     std::atomic<std::size_t> active{0};
     std::atomic<std::size_t> refusing{0};
+    /// Refusals being answered at most; beyond, accepting waits (each holds a socket for two seconds at most).
+    static constexpr std::size_t max_refusing = 256;
     std::atomic<std::int64_t> last_refusal_log{0}; ///< steady clock, seconds
 
     /// Held by stop() while it posts: run() takes it before returning, so a stop() from another thread is done

@@ -699,6 +699,80 @@ TEST_CASE("beyond the connection limit a new connection gets 503 when no connect
     CHECK(srv.metrics().http_connections_refused.value() >= 1);
 }
 
+TEST_CASE("a storm of 300 connections at a limit of 50: every one gets a status line, 200 or 503 with Retry-After",
+          "[http]")
+{
+    raise_file_limit(4096);
+    // The first 50 are busy until the storm has passed: none of them can give its place up.
+    deferred busy;
+    router routes;
+    routes.add_async(verb::get, "/busy", [&](const request&, responder reply) { busy.add(std::move(reply)); });
+    server_limits limits;
+    limits.max_connections = 50;
+    limits.max_connections_per_address = 300; // one client address here: the server's limit is the one reached
+    running_server srv(routes, limits);
+    // The storm connects first, a connection a millisecond, and only then sends its requests: a connection that has
+    // not sent its request yet is a client waiting, never one to close to make room.
+    std::vector<std::unique_ptr<loopback_client>> clients;
+    for (int i = 0; i < 300; ++i) {
+        clients.push_back(std::make_unique<loopback_client>(srv.port()));
+        std::this_thread::sleep_for(1ms);
+    }
+    for (auto& c : clients) {
+        c->send("GET", "/busy"); // a refused connection may be closed already: its answer is read below
+    }
+    std::size_t waiting = 0;
+    for (int i = 0; i < 200 && waiting < 50; ++i) {
+        std::this_thread::sleep_for(10ms);
+        const std::lock_guard lock(busy.mutex);
+        waiting = busy.pending.size();
+    }
+    CHECK(waiting == 50);
+    busy.answer_all(200);
+    int served = 0;
+    int refused = 0;
+    int unanswered = 0;
+    for (auto& c : clients) {
+        const auto reply = c->read();
+        if (reply && reply->status == 200 && reply->body == "late answer") {
+            ++served;
+        } else if (reply && reply->status == 503 && reply->field("retry-after") == "1") {
+            ++refused;
+        } else {
+            ++unanswered;
+        }
+    }
+    CHECK(unanswered == 0);
+    CHECK(served == 50);
+    CHECK(refused == 250);
+    CHECK(srv.metrics().http_connections_refused.value() == 250);
+}
+
+TEST_CASE("a connection that has not sent its request yet never gives its place up to a new one", "[http]")
+{
+    const auto routes = basic_routes();
+    server_limits limits;
+    limits.max_connections = 2;
+    running_server srv(routes, limits);
+
+    loopback_client first(srv.port()); // connected, its request not sent yet
+    loopback_client second(srv.port());
+    std::this_thread::sleep_for(100ms); // both accepted
+    loopback_client third(srv.port());
+    const auto refused = third.request("GET", "/hello");
+    REQUIRE(refused);
+    CHECK(refused->status == 503);
+
+    // The two that were there first are still there, and served.
+    const auto one = first.request("GET", "/hello");
+    const auto two = second.request("GET", "/hello");
+    REQUIRE(one);
+    REQUIRE(two);
+    CHECK(one->status == 200);
+    CHECK(two->status == 200);
+    CHECK(srv.metrics().http_connections_evicted.value() == 0);
+}
+
 TEST_CASE("at the connection limit the longest-idle keep-alive connection makes room for a new client", "[http][slow]")
 {
     const auto routes = basic_routes();

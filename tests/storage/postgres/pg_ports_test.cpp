@@ -437,7 +437,8 @@ TEST_CASE("units for two different learners do not wait for each other")
     first->commit();
 }
 
-TEST_CASE("first attempts of learners in different stripes do not wait on the question's totals, those of one stripe do")
+TEST_CASE(
+    "first attempts of learners in different stripes do not wait on the question's totals, those of one stripe do")
 {
     pg_fixture f;
     // Learner ids 1, 2 and 17: 1 and 17 share stripe 1 (learner_id % 16) of the totals, 2 has its own.
