@@ -16,6 +16,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace quiz::bot::cli {
 
@@ -27,7 +28,7 @@ int run_forget(const std::vector<std::string_view>& words, io streams)
     if (parsed.positionals().size() != 1 || parsed.positionals().front().empty()) {
         throw usage_error("expected one LEARNER (platform:external_id, or a local learner's name)");
     }
-    const learner_arg learner = parse_learner_arg(parsed.positionals().front());
+    const std::vector<learner_arg> candidates = learner_candidates(parsed.positionals().front());
     const std::string path = database_path(parsed);
     const bool postgres = is_postgres_location(path);
     // Opening creates a missing file: a mistyped --db must not leave an empty database behind.
@@ -37,20 +38,32 @@ int run_forget(const std::vector<std::string_view>& words, io streams)
     }
     try {
         std::optional<std::vector<storage::erased_rows>> erased;
+        const learner_arg* forgotten = nullptr;
+        const auto forget_first = [&](const auto& erase) { // the first of the candidates that is a learner
+            for (const auto& learner : candidates) {
+                if ((erased = erase(learner))) {
+                    forgotten = &learner;
+                    return;
+                }
+            }
+        };
         if (postgres) {
             storage::postgres::connection db(path);
             storage::postgres::migrate(db);
-            erased = storage::postgres::forget_learner(db, learner.platform, learner.external_id);
+            forget_first([&db](const learner_arg& learner) {
+                return storage::postgres::forget_learner(db, learner.platform, learner.external_id);
+            });
         } else {
             SQLite::Database db = storage::open_database(path);
-            erased = storage::forget_learner(db, learner.platform, learner.external_id);
+            forget_first([&db](const learner_arg& learner) {
+                return storage::forget_learner(db, learner.platform, learner.external_id);
+            });
         }
-        if (!erased) {
-            streams.err << "error: no learner " << learner.platform << ':' << learner.external_id << " in "
-                        << shown_location(path) << '\n';
+        if (forgotten == nullptr) {
+            streams.err << "error: no learner " << shown(candidates.front()) << " in " << shown_location(path) << '\n';
             return exit_failure;
         }
-        streams.out << "forgot learner " << learner.platform << ':' << learner.external_id << ", erased:\n";
+        streams.out << "forgot learner " << shown(*forgotten) << ", erased:\n";
         for (const auto& rows : *erased) {
             streams.out << "  " << rows.what << ": " << rows.count << '\n';
         }

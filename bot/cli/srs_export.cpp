@@ -23,6 +23,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace quiz::bot::cli {
 
@@ -37,21 +38,25 @@ struct review_reader {
 };
 
 /// Checks the filter's learner and pack, then writes every review; exit code.
-int write_reviews(review_reader& read, const std::optional<learner_arg>& who, const std::optional<std::string>& pack,
-                  bool names, const std::string& shown, io streams)
+int write_reviews(review_reader& read, const std::optional<std::vector<learner_arg>>& who,
+                  const std::optional<std::string>& pack, bool names, const std::string& where, io streams)
 {
     storage::history_filter filter;
     if (who) {
-        filter.learner = read.find_learner(*who);
+        for (const auto& candidate : *who) { // the first that is a learner (learner_candidates)
+            if ((filter.learner = read.find_learner(candidate))) {
+                break;
+            }
+        }
         if (!filter.learner) {
-            streams.err << "error: no learner " << who->platform << ':' << who->external_id << " in " << shown << '\n';
+            streams.err << "error: no learner " << shown(who->front()) << " in " << where << '\n';
             return exit_failure;
         }
     }
     if (pack) {
         filter.pack = engine::pack_key{*pack};
         if (!read.has_pack(*filter.pack)) {
-            streams.err << "error: no pack '" << *pack << "' in " << shown << " (no one has answered it)\n";
+            streams.err << "error: no pack '" << *pack << "' in " << where << " (no one has answered it)\n";
             return exit_failure;
         }
     }
@@ -61,7 +66,7 @@ int write_reviews(review_reader& read, const std::optional<learner_arg>& who, co
     return exit_ok;
 }
 
-int export_from_postgres(const std::string& uri, const std::optional<learner_arg>& who,
+int export_from_postgres(const std::string& uri, const std::optional<std::vector<learner_arg>>& who,
                          const std::optional<std::string>& pack, bool names, io streams)
 {
     namespace pg = storage::postgres;
@@ -92,7 +97,8 @@ int run_export(const std::vector<std::string_view>& words, io streams)
     if ((learner && learner->empty()) || (pack && pack->empty())) {
         throw usage_error("--learner and --pack need a value");
     }
-    const std::optional<learner_arg> who = learner ? std::optional(parse_learner_arg(*learner)) : std::nullopt;
+    const std::optional<std::vector<learner_arg>> who = learner ? std::optional(learner_candidates(*learner))
+                                                                : std::nullopt;
     const std::string path = database_path(parsed);
     if (is_postgres_location(path)) {
         try {

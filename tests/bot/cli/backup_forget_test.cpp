@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -28,26 +29,32 @@ using outcome = quiz::test::cli_outcome;
 
 outcome run(const std::vector<std::string>& words) { return quiz::test::run_quizbot(words); }
 
-// A database with two learners: discord:42 with a membership, a session and an attempt, and local "bob".
-void make_database(const std::string& path)
+/// One answer of `learner`'s to question q1 of pack zero, under `key`.
+void add_attempt(SQLite::Database& db, engine::learner_id learner, const std::string& key)
 {
-    SQLite::Database db = storage::open_database(path);
-    storage::sqlite_identity_store identities(db);
     storage::sqlite_unit_of_work_factory units(db);
-    const auto ada = identities.ensure_learner({"discord", "42"}, "Ada");
-    identities.ensure_learner({"local", "bob"}, "Bob");
-    const auto guild = identities.ensure_workspace({"discord", "1100"}, "GPU club");
-    identities.set_role(guild, ada, storage::member_role::learner);
     auto unit = units.begin();
     engine::attempt_record attempt;
-    attempt.key = engine::idempotency_key{"discord:interaction:1"};
-    attempt.learner = ada;
+    attempt.key = engine::idempotency_key{key};
+    attempt.learner = learner;
     attempt.pack = engine::pack_key{"zero"};
     attempt.question = engine::question_key{"q1"};
     attempt.content_hash = "h1";
     attempt.shown_order = {0, 1};
     unit->attempts().append(attempt);
     unit->commit();
+}
+
+// A database with two learners: discord:42 with a membership, a session and an attempt, and local "bob".
+void make_database(const std::string& path)
+{
+    SQLite::Database db = storage::open_database(path);
+    storage::sqlite_identity_store identities(db);
+    const auto ada = identities.ensure_learner({"discord", "42"}, "Ada");
+    identities.ensure_learner({"local", "bob"}, "Bob");
+    const auto guild = identities.ensure_workspace({"discord", "1100"}, "GPU club");
+    identities.set_role(guild, ada, storage::member_role::learner);
+    add_attempt(db, ada, "discord:interaction:1");
 }
 
 std::int64_t count(const std::string& path, const std::string& sql)
@@ -145,6 +152,37 @@ TEST_CASE("quizbot forget erases one learner and prints what it erased")
     // A bare name is a local learner.
     CHECK(run({"forget", "bob", "--db", db}).code == 0);
     CHECK(count(db, "SELECT count(*) FROM learner") == 0);
+}
+
+TEST_CASE("forget and srs export take every name report learners prints: another platform's learner, a local name "
+          "with a colon")
+{
+    const quiz::test::temp_dir dir;
+    const std::string db = (dir.path() / "class.db").string();
+    {
+        SQLite::Database open = storage::open_database(db);
+        storage::sqlite_identity_store identities(open);
+        // As `report demo-class` makes them, and `report learners` prints them: demo:learner-009.
+        const auto generated = identities.ensure_learner({"demo", "learner-009"}, "Learner 009");
+        identities.ensure_learner({"local", "x:y"}, "");
+        add_attempt(open, generated, "demo:1");
+    }
+    const auto exported = run({"srs", "export", "--learner", "demo:learner-009", "--db", db});
+    CHECK(exported.code == 0);
+    CHECK(std::count(exported.out.begin(), exported.out.end(), '\n') == 2); // the header and the one review
+
+    const auto generated = run({"forget", "demo:learner-009", "--db", db});
+    CHECK(generated.code == 0);
+    CHECK_THAT(generated.out, Catch::Contains("forgot learner demo:learner-009") && Catch::Contains("attempts: 1"));
+    const auto colon = run({"forget", "x:y", "--db", db}); // no platform x: the local learner of that name
+    CHECK(colon.code == 0);
+    CHECK_THAT(colon.out, Catch::Contains("forgot learner local:x:y"));
+    CHECK(count(db, "SELECT count(*) FROM learner") == 0);
+
+    const auto none = run({"forget", "demo:learner-404", "--db", db});
+    CHECK(none.code == 1);
+    CHECK_THAT(none.err, Catch::Contains("no learner demo:learner-404"));
+    CHECK(run({"srs", "export", "--learner", "demo:learner-404", "--db", db}).code == 1);
 }
 
 TEST_CASE("quizbot forget reports bad arguments and a missing database without creating one")
