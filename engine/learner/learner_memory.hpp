@@ -103,7 +103,7 @@ struct attempt_record {
     // What the learner was told.
     instant next_due;                      ///< when the question comes back
     bool retry_in_session = false;         ///< it also comes back later in the same session
-    std::optional<question_key> follow_up; ///< the question probing the same misconception asked next
+    std::optional<question_key> follow_up; ///< the follow-up on the same misconception this answer announced
     friend bool operator==(const attempt_record&, const attempt_record&) = default;
 };
 

@@ -119,7 +119,9 @@ answer_outcome tutor::answer(const answer_request& request)
     attempt.where = state->where;
     attempt.session = state->id;
     attempt.retry_in_session = result.told.retry_in_session;
-    if (state->follow_up) {
+    if (result.told.follow_up_next) {
+        // What this answer told: a follow-up still pending from an earlier answer (a retry came first) is not this
+        // answer's, and a replay shows exactly what the answer was told.
         attempt.follow_up = state->follow_up;
     }
     unit->attempts().append(attempt);

@@ -355,4 +355,58 @@ TEST_CASE("with grading from response time, a right answer is Hard when slow and
     }
 }
 
+TEST_CASE("a repeated answer is told exactly what the answer was told: follow-up, retry and next review alike")
+{
+    // Sessions of wrong and right answers, the confusions' choices often: after every answer the same click comes
+    // again, and its feedback must be the one the answer got, line for line.
+    pack_builder builder("wide");
+    builder.concept_tag("a", "Sharding", "Partitionnement");
+    builder.misconception("mix", "Stages mixed up", "Étapes confondues");
+    builder.section("s1", "Stages", "Étapes");
+    for (int i = 0; i < 8; ++i) { // six probing the confusion, two plain ones whose misses come back as retries
+        builder.question("w" + std::to_string(i), "s1", {"a"}, 4, 0,
+                         i < 6 ? std::vector<std::string>{"", "mix", "mix"} : std::vector<std::string>{});
+    }
+    const pack wide = builder.build();
+    int follow_ups = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        fixture f;
+        f.packs.add(wide);
+        start_request start;
+        start.learner = f.alice;
+        start.pack = pack_key{"wide"};
+        start.seed = seed;
+        start.now = f.now;
+        auto on = f.tutor_.start_session(start);
+        for (int turn = 0; on.card && turn < 30; ++turn) {
+            answer_request request;
+            request.learner = f.alice;
+            request.token = {on.session, on.card->sequence};
+            // 0 is right; 1 and 2 carry the confusion on w0 to w5.
+            request.displayed = f.position_of(
+                on.session, static_cast<std::uint32_t>((seed + static_cast<std::uint64_t>(turn) * 7) % 3));
+            request.key = idempotency_key{"k" + std::to_string(turn)};
+            request.now = f.now;
+            request.then_next = true;
+            const auto answered = f.tutor_.answer(request);
+            REQUIRE(answered.status == answer_status::accepted);
+            const auto again = f.tutor_.answer(request);
+            REQUIRE(again.status == answer_status::replayed);
+            REQUIRE(answered.told);
+            REQUIRE(again.told);
+            CHECK(again.told->question == answered.told->question);
+            CHECK(again.told->correct == answered.told->correct);
+            CHECK(again.told->chosen.position == answered.told->chosen.position);
+            CHECK(again.told->misconception_label == answered.told->misconception_label);
+            CHECK(again.told->follow_up_next == answered.told->follow_up_next);
+            CHECK(again.told->retry_in_session == answered.told->retry_in_session);
+            CHECK(again.told->interval_days == answered.told->interval_days);
+            follow_ups += answered.told->follow_up_next ? 1 : 0;
+            REQUIRE(answered.next);
+            on = std::move(*answered.next);
+        }
+    }
+    CHECK(follow_ups > 0); // the case that matters was met
+}
+
 } // namespace tutor_tutor_service_test
