@@ -336,13 +336,17 @@ net::awaitable<void> server::impl::answer_refusal(tcp::socket socket)
         ~release() { count.fetch_sub(1); }
     } guard{refusing};
 
+    // A refusal holds one of max_refusing places for at most these two waits: short, so that a client that sends
+    // nothing and never closes (one over its address's share, say) cannot keep others from being accepted for long.
+    constexpr auto patience_for_request = 250ms;
+    constexpr auto linger = 500ms;
     beast::tcp_stream stream(std::move(socket));
-    // The client's request first, briefly (its head, or whatever came within a second): answered after it, the 503 is
-    // the answer to that request rather than bytes a client may not read yet.
+    // The client's request first, briefly (its head, or whatever came within patience_for_request): answered after
+    // it, the 503 is the answer to that request rather than bytes a client may not read yet.
     // (A timer of its own: the stream's expiry would close the socket, and the 503 could not be written after it.)
     std::array<char, 4096> head{};
     std::string seen;
-    net::steady_timer patience(stream.get_executor(), 1s);
+    net::steady_timer patience(stream.get_executor(), patience_for_request);
     auto reading = std::make_shared<bool>(true); // a wait that expired just as the head came must not cancel the 503
     patience.async_wait([&stream, reading](const boost::system::error_code& ec) {
         if (!ec && *reading) {
@@ -372,9 +376,9 @@ net::awaitable<void> server::impl::answer_refusal(tcp::socket socket)
     boost::system::error_code ignored;
     if (!write_error) {
         // A lingering close: closing with the client's bytes unread would reset the connection, and a reset can
-        // destroy the answer before the client has read it. Read until the client closes, for a second at most.
+        // destroy the answer before the client has read it. Read until the client closes, for `linger` at most.
         stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
-        stream.expires_after(1s);
+        stream.expires_after(linger);
         for (;;) {
             const auto [ec, n] = co_await stream.async_read_some(net::buffer(head), as_result);
             if (ec) {
