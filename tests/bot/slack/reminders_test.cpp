@@ -37,12 +37,13 @@ struct slack_rig {
     slack_bot bot;
     int hooks = 0;
 
-    slack_rig() : bot(options(reminders)) {}
+    explicit slack_rig(quiz::engine::instant start) : bot(options(reminders, start)) {}
 
-    static slack_bot_options options(const quiz::test::reminders_slot& slot)
+    static slack_bot_options options(const quiz::test::reminders_slot& slot, quiz::engine::instant start)
     {
         slack_bot_options o;
         o.movable_clock = true;
+        o.start_at = start;
         o.on_reminders = [slot](quiz::bot::tutoring::reminders& r) { slot->store(&r); };
         return o;
     }
@@ -91,9 +92,8 @@ constexpr auto march = std::chrono::March;
 TEST_CASE("Slack reminders: the zone from users.info, one DM at the learner's hour, Start review and Unsubscribe",
           "[slack][reminders]")
 {
-    slack_rig rig;
+    slack_rig rig(utc(year{2026} / march / 2, 9h));
     rig.bot.fake.set_tz("Europe/Paris");
-    rig.bot.set_clock(utc(year{2026} / march / 2, 9h));
 
     const auto on = rig.command("remind on 18:30", "U1");
     CHECK(has(on, "Reminders on: at 18:30 (Europe/Paris)"));
@@ -140,9 +140,8 @@ TEST_CASE("Slack reminders: the zone from users.info, one DM at the learner's ho
 
 TEST_CASE("Slack reminders: a user Slack cannot reach has reminders turned off", "[slack][reminders]")
 {
-    slack_rig rig;
+    slack_rig rig(utc(year{2026} / march / 2, 14h));
     rig.bot.fake.set_tz("America/New_York");
-    rig.bot.set_clock(utc(year{2026} / march / 2, 14h));
     CHECK(has(rig.command("remind on", "U7"), "Reminders on: at 18:00 (America/New_York)"));
     rig.miss_one("U7");
     rig.bot.fake.set_gone({"U7"});

@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <future>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -36,6 +37,9 @@ struct slack_bot_options {
     std::map<std::string, std::string, std::less<>> extra;
     /// Given the server's reminders (serve_hooks::on_reminders).
     std::function<void(bot::tutoring::reminders&)> on_reminders;
+    /// With movable_clock: the clock's time when the server starts. Set here rather than moved after the start, so
+    /// that the server's first look (at its start) already sees it.
+    std::optional<engine::instant> start_at;
 };
 
 /// Where a click happened: the message the button was on.
@@ -67,6 +71,9 @@ public:
         hooks.log_sink = logs;
         hooks.handle_signals = false;
         if (options.movable_clock) {
+            if (options.start_at) {
+                set_clock(*options.start_at);
+            }
             hooks.clock = [this] {
                 return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()) +
                        std::chrono::milliseconds{offset_ms_.load()};
