@@ -66,6 +66,13 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_READ_TIMEOUT_MS", "10000", "longest wait for more bytes of a started request, 100-3600000", false},
     {"QUIZBOT_IDLE_TIMEOUT_MS", "30000", "keep-alive: longest wait for a connection's next request, 100-3600000",
      false},
+    {"QUIZBOT_MAX_QUEUED_ACTIONS", "2000",
+     "actions waiting for the database, 1-1000000, beyond which new ones are refused before acknowledgement (503, "
+     "Discord: busy)",
+     false},
+    {"QUIZBOT_MAX_QUEUED_MESSAGES", "5000",
+     "messages to the platforms waiting or in flight, 1-1000000, beyond which new actions are refused the same way",
+     false},
     {"QUIZBOT_REQUEST_TIMEOUT_MS", "30000",
      "from a request's first byte to its answer, 100-3600000; a slower handler is answered 503", false},
 });
@@ -430,6 +437,8 @@ config load_config(const environment& env, unsigned hardware_threads)
     }
     read_number(in, "QUIZBOT_THREADS", 1U, 256U, cfg.threads);
     read_number(in, "QUIZBOT_ROUND_MAX_PLAYERS", 2U, 10000U, cfg.round_max_players);
+    read_number<std::size_t>(in, "QUIZBOT_MAX_QUEUED_ACTIONS", 1, 1'000'000, cfg.max_queued_actions);
+    read_number<std::size_t>(in, "QUIZBOT_MAX_QUEUED_MESSAGES", 1, 1'000'000, cfg.max_queued_messages);
     read_limits(in, cfg.limits);
     cfg.playground = cfg.listen.is_loopback();
     read_switch(in, "QUIZBOT_PLAYGROUND", cfg.playground);

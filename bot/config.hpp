@@ -62,7 +62,11 @@ struct config {
     /// The tutor's target retention: nullopt chooses the one with the most knowledge per minute (docs/tutor.md).
     std::optional<double> target_retention;
     bool grade_by_response_time = false;
-    bool reminders = true;            ///< QUIZBOT_REMINDERS: reminders by DM (docs/reminders.md)
+    bool reminders = true; ///< QUIZBOT_REMINDERS: reminders by DM (docs/reminders.md)
+    /// QUIZBOT_MAX_QUEUED_ACTIONS, QUIZBOT_MAX_QUEUED_MESSAGES: beyond these, new actions are refused before they
+    /// are acknowledged (tutoring::admission_limits, docs/reliability.md).
+    std::size_t max_queued_actions = 2'000;
+    std::size_t max_queued_messages = 5'000;
     unsigned round_max_players = 100; ///< QUIZBOT_ROUND_MAX_PLAYERS
     /// QUIZBOT_MAX_BODY_BYTES, QUIZBOT_MAX_HEADER_BYTES, QUIZBOT_MAX_CONNECTIONS, QUIZBOT_READ_TIMEOUT_MS,
     /// QUIZBOT_IDLE_TIMEOUT_MS, QUIZBOT_REQUEST_TIMEOUT_MS; the others keep their defaults.

@@ -34,8 +34,11 @@ service_metrics::service_metrics(metrics::registry& r)
       outbound_request_duration(r.histograms("quizbot_outbound_request_duration_seconds",
                                              "Outbound HTTP attempts, connection included.", {"host"},
                                              metrics::latency_buckets())),
-      reminders(r.counters("quizbot_reminders_total", "Reminders by DM, by outcome (sent, skipped, failed, refused).",
-                           {"outcome"}))
+      reminders(r.counters("quizbot_reminders_total",
+                           "Reminders by DM, by outcome (sent, skipped, failed, refused, expired).", {"outcome"})),
+      refused_busy(r.counters("quizbot_refused_busy_total",
+                              "New actions refused before acknowledgement, too much work waiting, by platform.",
+                              {"platform"}))
 {
     // Every source shows from the start (at 0), and counting never takes the family's lock.
     answers_by_source_ = {&answers_recorded.with({"web"}), &answers_recorded.with({"discord"}),

@@ -41,8 +41,10 @@ struct service_metrics {
     metrics::counter_family& outbound_requests;
     /// Labels: host. One per attempt.
     metrics::histogram_family& outbound_request_duration;
-    /// Labels: outcome (sent, skipped, failed, refused). Reminders by DM, counted as they are settled.
+    /// Labels: outcome (sent, skipped, failed, refused, expired). Reminders by DM, counted as they are settled.
     metrics::counter_family& reminders;
+    /// Labels: platform (discord, slack, web). New actions refused before acknowledgement: too much work waiting.
+    metrics::counter_family& refused_busy;
 
     /// One accepted answer, durably stored (call it once the unit that recorded it has committed; not for a
     /// replayed or refused one). Lock-free.

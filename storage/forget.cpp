@@ -32,6 +32,7 @@ constexpr std::array erase_steps{
     erase_step{"memberships", "DELETE FROM membership WHERE learner_id = ?1"},
     erase_step{"reminders", "DELETE FROM reminder_log WHERE learner_id = ?1"},
     erase_step{"reminder schedule", "DELETE FROM reminder_schedule WHERE learner_id = ?1"},
+    erase_step{"messages waiting to be sent", "DELETE FROM outbox WHERE learner_id = ?1"},
     erase_step{"memory model", "DELETE FROM memory_model WHERE learner_id = ?1"},
     erase_step{"learner", "DELETE FROM learner WHERE id = ?1"},
 };

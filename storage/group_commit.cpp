@@ -76,6 +76,12 @@ group_commit::~group_commit()
 
 void group_commit::submit(unit work, completion done) { enqueue(std::move(work), std::move(done), true); }
 
+std::size_t group_commit::waiting() const
+{
+    const std::lock_guard lock(mutex_);
+    return queue_.size();
+}
+
 void group_commit::enqueue(unit work, completion done, bool keep)
 {
     {

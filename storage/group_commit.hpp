@@ -72,6 +72,7 @@ public:
     /// Queues a unit; never waits for IO (for an HTTP server's IO threads). Throws std::logic_error after
     /// shutdown began.
     void submit(unit work, completion done) override;
+    [[nodiscard]] std::size_t waiting() const override;
 
     /// Queues a unit and waits until it is committed (for the CLI and tests); returns what `work` returns, or
     /// rethrows its exception or the commit's.

@@ -70,9 +70,9 @@ tutoring::reminders& core::start_reminders(reminder_delivery delivery)
         throw std::logic_error("start_reminders: after start_tutoring, once");
     }
     return reminders_.emplace(tutoring::reminders_parts{
-        storage_->reminder_book(), tutor_, packs_.keys, storage_->identities(), zones_, *writer_, clock_, log_,
-        hooks_.hand_over, std::move(delivery.after), std::move(delivery.wake_at), std::move(delivery.senders),
-        std::move(delivery.counted), std::move(delivery.pacing)});
+        storage_->reminder_book(), storage_->outbox(), tutor_, packs_.keys, storage_->identities(), zones_, *writer_,
+        clock_, log_, hooks_.hand_over, std::move(delivery.after), std::move(delivery.wake_at),
+        std::move(delivery.senders), std::move(delivery.counted), std::move(delivery.pacing)});
 }
 
 void core::stop_reminders() noexcept

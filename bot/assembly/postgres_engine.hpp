@@ -5,6 +5,7 @@
 #include "storage/postgres/pg_action_queue.hpp"
 #include "storage/postgres/pg_expire_web_learners.hpp"
 #include "storage/postgres/pg_identity_directory.hpp"
+#include "storage/postgres/pg_outbox.hpp"
 #include "storage/postgres/pg_reminder_book.hpp"
 #include "storage/postgres/pg_round_messages.hpp"
 #include "storage/postgres/pg_unit_of_work.hpp"
@@ -29,6 +30,7 @@ public:
     engine::identity_directory& identities() override { return identities_; }
     engine::reminder_book& reminder_book() override { return reminder_book_; }
     engine::round_messages& round_messages() override { return round_messages_; }
+    engine::outbox& outbox() override { return outbox_; }
     engine::idle_learner_expiry& idle_learners() override { return idle_learners_; }
 
     std::string kept_secret(const std::string& name, const std::function<std::string()>& make,
@@ -59,6 +61,7 @@ private:
     storage::postgres::pg_identity_directory identities_;
     storage::postgres::pg_reminder_book reminder_book_;
     storage::postgres::pg_round_messages round_messages_;
+    storage::postgres::pg_outbox outbox_;
     storage::postgres::pg_expire_web_learners idle_learners_;
     std::optional<storage::postgres::pg_action_queue> writer_; ///< last: stopped while the stores are alive
 };

@@ -95,7 +95,7 @@ sqlite_engine::sqlite_engine(storage_settings settings)
                           writer_->truncate_wal_after_commit();
                       }
                   }),
-      reminder_book_(db_), round_messages_(db_), idle_learners_(db_)
+      reminder_book_(db_), round_messages_(db_), outbox_(db_), idle_learners_(db_)
 {
 }
 

@@ -4,6 +4,7 @@
 #include "bot/assembly/storage_engine.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"
+#include "storage/sqlite_outbox.hpp"
 #include "storage/sqlite_reminder_book.hpp"
 #include "storage/sqlite_round_messages.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
@@ -28,6 +29,7 @@ public:
     engine::identity_directory& identities() override { return identities_; }
     engine::reminder_book& reminder_book() override { return reminder_book_; }
     engine::round_messages& round_messages() override { return round_messages_; }
+    engine::outbox& outbox() override { return outbox_; }
     engine::idle_learner_expiry& idle_learners() override { return idle_learners_; }
 
     std::string kept_secret(const std::string& name, const std::function<std::string()>& make,
@@ -61,6 +63,7 @@ private:
     storage::sqlite_identity_directory identities_;
     storage::sqlite_reminder_book reminder_book_;
     storage::sqlite_round_messages round_messages_;
+    storage::sqlite_outbox outbox_;
     idle_web_learners idle_learners_;
     std::optional<storage::group_commit> writer_; ///< last: stopped while the stores its units use are alive
 };

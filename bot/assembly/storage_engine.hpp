@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/identity_ports.hpp"
+#include "engine/core/outbox.hpp"
 #include "engine/reminders/reminder_book.hpp"
 #include "engine/reports/report_ports.hpp"
 #include "engine/tutor/ports.hpp"
@@ -67,6 +68,7 @@ public:
     [[nodiscard]] virtual engine::identity_directory& identities() = 0;
     [[nodiscard]] virtual engine::reminder_book& reminder_book() = 0;
     [[nodiscard]] virtual engine::round_messages& round_messages() = 0;
+    [[nodiscard]] virtual engine::outbox& outbox() = 0;
     [[nodiscard]] virtual engine::idle_learner_expiry& idle_learners() = 0;
 
     /// The server's secret `name`: the one kept in the database, else `make()`'s, kept from now on. On the main

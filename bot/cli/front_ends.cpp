@@ -52,14 +52,14 @@ void front_ends::add_playground(const parts& p)
         log.warn("the playground creates learners without a limit (QUIZBOT_NEW_LEARNERS_PER_HOUR=0); behind a reverse "
                  "proxy it is open to anyone who reaches the proxy");
     }
-    web::add_playground_routes(p.routes, p.core.tutoring(), *learner_gate_);
+    web::add_playground_routes(p.routes, p.core.tutoring(), *learner_gate_, p.admission);
     // A waiting page is answered well before the server's own request deadline would answer it 503.
     const auto hold = std::clamp(p.cfg.limits.request_deadline * 5 / 6, std::chrono::milliseconds{100},
                                  std::chrono::milliseconds{25'000});
     // Polled while pages wait, so that what other nodes on the database did to a room reaches this node's pages.
     rooms_.emplace(p.run_on.later, hold, 1000,
                    [&rounds = p.core.rounds()](engine::round_id round) { rounds.refresh(round); });
-    web::add_room_routes(p.routes, p.core.rounds(), *rooms_, *learner_gate_, p.core.seeds());
+    web::add_room_routes(p.routes, p.core.rounds(), *rooms_, *learner_gate_, p.admission, p.core.seeds());
     round_publishers_["web"] = [this](const tutoring::round_screen& shown) { rooms_->publish(shown); };
 }
 
@@ -72,7 +72,8 @@ void front_ends::add_slack(const parts& p)
                                                                     .log = p.log,
                                                                     .rounds = &p.core.rounds(),
                                                                     .clock = p.core.clock(),
-                                                                    .reports = &p.class_reports});
+                                                                    .reports = &p.class_reports,
+                                                                    .admission = &p.admission});
     p.log.info("slack routes on /slack/commands /slack/interactions /slack/events");
 }
 
@@ -86,7 +87,7 @@ void front_ends::add_discord(const parts& p)
     settings.instructor_roles = p.cfg.discord.instructor_roles;
     round_publishers_["discord"] = discord::add_discord_routes(
         p.routes, {p.core.tutoring(), p.core.rounds(), p.context, p.run_on.later, p.outbound, p.log, settings,
-                   &p.cfg.public_url, p.core.clock(), &p.class_reports});
+                   &p.cfg.public_url, p.core.clock(), &p.class_reports, &p.admission});
     p.log.info("discord route on /discord/interactions");
 }
 

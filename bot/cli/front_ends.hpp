@@ -7,6 +7,7 @@
 #include "bot/http/executors.hpp"
 #include "bot/http/router.hpp"
 #include "bot/outbound/client.hpp"
+#include "bot/tutoring/admission.hpp"
 #include "bot/tutoring/class_reports.hpp"
 #include "bot/tutoring/reminders.hpp"
 #include "bot/tutoring/round_screens.hpp"
@@ -40,6 +41,8 @@ public:
         outbound::client& outbound;
         report_access& reports;
         const tutoring::class_reports& class_reports;
+        /// Refuses new actions before acknowledging them when too much work waits.
+        const tutoring::admission& admission;
         spdlog::logger& log;
     };
 

@@ -10,6 +10,7 @@
 #include "bot/cli/server_parts.hpp"
 #include "bot/logging.hpp"
 #include "bot/outbound/client.hpp"
+#include "bot/tutoring/admission.hpp"
 
 #include <spdlog/logger.h>
 
@@ -68,8 +69,16 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         reports_thread reports(reports_access, core, *cfg, run_on, http.routes, log);
         // Calls back to the platforms share the server's IO threads; declared after the server, so destroyed first.
         outbound::client outbound(http.server.context(), outbound_options(), log, http.metrics);
+        // New actions are refused before they are acknowledged while more work waits than this node finishes in a
+        // platform's window (docs/reliability.md, "Overload").
+        const tutoring::admission admitting(
+            core.writer(), [&outbound] { return outbound.pending(); },
+            {cfg->max_queued_actions, cfg->max_queued_messages},
+            [&metrics = http.metrics](std::string_view platform) {
+                metrics.refused_busy.with({std::string(platform)}).inc();
+            });
         fronts.add({core, *cfg, hooks, http.routes, http.server.context(), run_on, outbound, reports_access,
-                    reports.class_reports(), log});
+                    reports.class_reports(), admitting, log});
         start_reminders(core, hooks, http.metrics, run_on, timers, fronts);
 
         http.listen(*cfg, streams, log);

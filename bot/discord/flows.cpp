@@ -127,6 +127,8 @@ std::optional<tutoring::request> request_of(const interaction& in)
     return tutoring::request{actor_of(in), std::move(*what), in.delivery_key()};
 }
 
+reply busy_reply(const interaction& in) { return note(tutoring::say(tutoring::text::busy, reply_language(in)), true); }
+
 reply stale_button_reply(const interaction& in)
 {
     return note(tutoring::say(tutoring::text::stale_button, reply_language(in)), true);

@@ -26,6 +26,8 @@ namespace quiz::bot::discord {
 
 /// For a button of another version.
 [[nodiscard]] reply stale_button_reply(const interaction& in);
+/// Told at once, privately, instead of an acknowledgement whose follow-up this node could not deliver in time.
+[[nodiscard]] reply busy_reply(const interaction& in);
 
 /// Whether replies to this interaction are shown to its user only: everywhere but in the bot's DM.
 [[nodiscard]] bool private_reply(const interaction& in) noexcept;

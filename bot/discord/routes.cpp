@@ -7,6 +7,7 @@
 #include "bot/discord/round_endpoint.hpp"
 #include "bot/discord/signature.hpp"
 #include "bot/http/router.hpp"
+#include "bot/tutoring/admission.hpp"
 #include "bot/tutoring/rounds.hpp"
 #include "bot/tutoring/service.hpp"
 
@@ -60,6 +61,10 @@ public:
         case interaction_type::application_command:
         case interaction_type::message_component:
             break;
+        }
+        if (b_.admission != nullptr && !b_.admission->admit("discord")) {
+            reply.send(json_answer(callback_body(busy_reply(in))));
+            return;
         }
         rounds_->learn_application(in.application_id);
         if (is_group_command(in)) {

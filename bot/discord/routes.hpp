@@ -18,6 +18,7 @@ namespace quiz::bot::tutoring {
 class service;
 class rounds;
 class class_reports;
+class admission;
 struct round_screen;
 } // namespace quiz::bot::tutoring
 namespace quiz::bot::http {
@@ -55,6 +56,8 @@ struct endpoint_backend {
     const std::string* public_url;          ///< read at each use: `quizbot serve` knows it only once it listens
     std::function<engine::instant()> clock; ///< the rounds' clock (interaction tokens' ages)
     const tutoring::class_reports* reports; ///< `/quiz report`; null: the command is answered with the help
+    /// Refuses a command or click (privately: busy) when this node could not finish it in time; null: never.
+    const tutoring::admission* admission = nullptr;
 };
 
 /// Registers `POST /discord/interactions` (docs/discord.md): verifies the signature before anything else (401),

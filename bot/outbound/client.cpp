@@ -555,6 +555,16 @@ client::~client()
     }
 }
 
+std::size_t client::pending() const
+{
+    std::size_t total = 0;
+    const std::lock_guard lock(impl_->mutex);
+    for (const auto& [name, origin] : impl_->origins) {
+        total += origin->pending.load();
+    }
+    return total;
+}
+
 void client::send(request req, std::function<void(result)> done)
 {
     net::co_spawn(impl_->strand, impl::run(impl_, std::move(req)),

@@ -105,6 +105,9 @@ public:
     /// Sends in the background; `done` runs on an IO thread once, with the final result.
     void send(request req, std::function<void(result)> done);
 
+    /// Requests sent and not ended yet, every origin together: what a new one queues behind.
+    [[nodiscard]] std::size_t pending() const;
+
     struct impl;
 
 private:

@@ -14,6 +14,7 @@
 #include "bot/slack/user_locales.hpp"
 #include "bot/slack/users_info.hpp"
 #include "bot/slack/web_api.hpp"
+#include "bot/tutoring/admission.hpp"
 #include "bot/tutoring/class_reports.hpp"
 #include "bot/tutoring/service.hpp"
 
@@ -62,7 +63,7 @@ public:
             return;
         }
         auto command = accept(req, answer, parse_slash_command);
-        if (!command) {
+        if (!command || !admitted(req, answer)) {
             return;
         }
         answer.send(http::response::empty(200));
@@ -89,7 +90,7 @@ public:
     void interactions(const http::request& req, const http::responder& answer)
     {
         auto payload = accept(req, answer, parse_interaction);
-        if (!payload) {
+        if (!payload || !admitted(req, answer)) {
             return;
         }
         answer.send(http::response::empty(200));
@@ -125,6 +126,9 @@ public:
         if (envelope->type == "url_verification") {
             answer.send(http::response::json(200, json::serialize(json::object{{"challenge", envelope->challenge}})));
             return;
+        }
+        if (!admitted(req, answer)) {
+            return; // Slack delivers the event again later
         }
         answer.send(http::response::empty(200));
         if (envelope->type != "event_callback" || !envelope->inner) {
@@ -167,6 +171,19 @@ private:
             return std::nullopt;
         }
         return std::move(*value);
+    }
+
+    /// Whether this node takes the request; if not, it is answered 503 now, before any acknowledgement: Slack shows
+    /// the user that it failed (they can click again), or delivers the event again.
+    bool admitted(const http::request& req, const http::responder& answer) const
+    {
+        if (b_.admission == nullptr || b_.admission->admit("slack")) {
+            return true;
+        }
+        auto busy = http::error_response(503, "busy: try again in a moment", req.request_id);
+        busy.fields.set("Retry-After", "1");
+        answer.send(std::move(busy));
+        return false;
     }
 
     bool allowed(const std::string& response_url) const

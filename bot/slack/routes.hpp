@@ -23,6 +23,7 @@ namespace tutoring {
 class service;
 class rounds;
 class class_reports;
+class admission;
 struct round_screen;
 } // namespace tutoring
 } // namespace quiz::bot
@@ -44,6 +45,8 @@ struct slack_backend {
     std::function<std::chrono::system_clock::time_point()> wall_clock = [] { return std::chrono::system_clock::now(); };
     /// `/quiz report` (null: the verb is unknown).
     const tutoring::class_reports* reports = nullptr;
+    /// Refuses a request (503, before the acknowledgement) when this node could not finish it in time; null: never.
+    const tutoring::admission* admission = nullptr;
 };
 
 /// Registers `POST /slack/commands`, `POST /slack/interactions` and `POST /slack/events` (docs/slack.md): each

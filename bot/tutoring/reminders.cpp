@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/tutoring/reminders.hpp"
 
+#include "bot/tutoring/reminder_payload.hpp"
 #include "bot/tutoring/reminder_texts.hpp"
 #include "engine/reminders/reminder_claims.hpp"
 
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 
 namespace quiz::bot::tutoring {
 
@@ -16,6 +18,8 @@ struct reminders::round {
     engine::instant claimed_at;
     engine::reminder_claims claims;
     std::vector<reminder_message> messages;
+    std::vector<engine::outbox_entry> entries; ///< messages[i]'s, held until settled
+    std::optional<engine::instant> next_due;   ///< the next claim: a schedule's or an entry's
     std::atomic<std::size_t> open{0};
     std::mutex mutex;
     reminder_round_up totals;
@@ -24,6 +28,26 @@ struct reminders::round {
 namespace {
 
 constexpr std::string_view skipped_outcome = "skipped";
+constexpr std::string_view expired_outcome = "expired";
+
+// The outbox's kind for reminders, and each learner's one entry: a newer reminder replaces one still waiting.
+constexpr std::string_view outbox_kind = "reminder";
+std::string outbox_key(engine::learner_id learner) { return "reminder:" + std::to_string(learner.value()); }
+
+// A later try, after a claim whose deliveries all failed: doubling from 2 minutes, at most an hour apart.
+engine::instant::duration retry_later(int claims_before)
+{
+    const auto wait = std::chrono::minutes{2} * (1LL << std::min(claims_before, 5));
+    return std::min<engine::instant::duration>(wait, std::chrono::hours{1});
+}
+
+std::optional<engine::instant> earliest(std::optional<engine::instant> a, std::optional<engine::instant> b)
+{
+    if (!a || !b) {
+        return a ? a : b;
+    }
+    return std::min(*a, *b);
+}
 
 // After a claim that failed (the database was busy or broken), when to try again.
 constexpr std::chrono::minutes retry_claim_after{1};
@@ -87,20 +111,16 @@ void reminders::run(done_list dones)
             if (stopping_) {
                 return;
             }
-            r->claims = engine::claim_due_reminders(p_.book, p_.zones, due_reviews(p_.tutor, p_.packs), r->claimed_at,
-                                                    p_.pacing.batch);
-            for (const auto& c : r->claims.to_send) {
-                const auto stored = p_.identities.language_of(c.learner);
-                const auto lang = stored ? stored->lang : engine::language::en;
-                r->messages.push_back({c.learner, c.who, lang, reminder_text(c.due, c.minutes, c.ignored, c.pace, lang),
-                                       reminder_start_label(lang), reminder_unsubscribe_label(lang)});
-            }
+            claim(*r);
         },
         [r](bool failed) {
             if (failed) { // nothing was claimed: the same reminders are due again, in a minute
                 r->claims = {};
                 r->claims.next_due = r->claimed_at + retry_claim_after;
+                r->next_due = r->claims.next_due;
                 r->messages.clear();
+                r->entries.clear();
+                r->totals = {};
             }
         },
         [this, r] {
@@ -109,6 +129,9 @@ void reminders::run(done_list dones)
             }
             if (p_.counted && r->totals.skipped > 0) {
                 p_.counted(skipped_outcome, r->totals.skipped);
+            }
+            if (p_.counted && r->totals.expired > 0) {
+                p_.counted(expired_outcome, r->totals.expired);
             }
             r->open = r->messages.size();
             if (r->messages.empty()) {
@@ -134,6 +157,47 @@ void reminders::run(done_list dones)
         const std::lock_guard lock(mutex_);
         busy_ = false;
     }
+}
+
+void reminders::claim(round& r)
+{
+    // From scratch: a unit retried after a serialization failure runs this again.
+    r.messages.clear();
+    r.entries.clear();
+    r.totals = {};
+    r.claims =
+        engine::claim_due_reminders(p_.book, p_.zones, due_reviews(p_.tutor, p_.packs), r.claimed_at, p_.pacing.batch);
+    // Each decided reminder goes into the outbox in the transaction that decided it; then this round delivers what
+    // the outbox holds, those and any a delivery that failed or a node that died left behind.
+    for (const auto& c : r.claims.to_send) {
+        const auto stored = p_.identities.language_of(c.learner);
+        const auto lang = stored ? stored->lang : engine::language::en;
+        const reminder_message message{c.learner,
+                                       c.who,
+                                       lang,
+                                       reminder_text(c.due, c.minutes, c.ignored, c.pace, lang),
+                                       reminder_start_label(lang),
+                                       reminder_unsubscribe_label(lang)};
+        p_.outbox.put(outbox_kind, outbox_key(c.learner), c.learner, encode_reminder(message), r.claimed_at,
+                      r.claimed_at + p_.pacing.valid_for);
+    }
+    auto held = p_.outbox.claim(outbox_kind, r.claimed_at, r.claimed_at + p_.pacing.lease, p_.pacing.batch);
+    const bool full = held.size() == p_.pacing.batch;
+    for (auto& entry : held) {
+        auto message = decode_reminder(entry.payload);
+        if (!message || entry.expires <= r.claimed_at) {
+            if (!message) {
+                p_.log.error("reminder in the outbox is unreadable, dropped id={}", entry.id.value());
+            }
+            ++r.totals.expired;
+            p_.outbox.settle(entry.id, entry.version, r.claimed_at);
+            continue;
+        }
+        r.messages.push_back(std::move(*message));
+        r.entries.push_back(std::move(entry));
+    }
+    r.claims.more = r.claims.more || full;
+    r.next_due = earliest(r.claims.next_due, p_.outbox.next_due(outbox_kind));
 }
 
 double reminders::per_second(std::string_view platform) const
@@ -186,21 +250,30 @@ void reminders::settle(const std::shared_ptr<round>& r, std::size_t index, deliv
             finish(r);
         }
     };
-    if (outcome != delivery::refused) {
-        p_.log.info("reminder {} platform={} learner={}", outcome_name(outcome), message.who.platform,
-                    message.learner.value());
-        finish_one();
-        return;
-    }
-    // The platform will not deliver to them: their reminders stop, and they are told the next time they come.
     const auto learner = message.learner;
-    p_.log.info("reminder refused, reminders turned off platform={} learner={}", message.who.platform, learner.value());
+    if (outcome == delivery::refused) {
+        p_.log.info("reminder refused, reminders turned off platform={} learner={}", message.who.platform,
+                    learner.value());
+    } else {
+        p_.log.info("reminder {} platform={} learner={}", outcome_name(outcome), message.who.platform, learner.value());
+    }
+    // Settled in the outbox only now: a node that dies before this leaves the entry to be sent again once its
+    // lease ends (at least once). One that failed is tried again later, until it expires.
+    const auto entry = r->entries[index];
     const bool queued = runner_.submit(
         "reminders",
-        [this, learner] {
-            auto schedule = p_.book.find(learner);
-            if (schedule.enabled) {
-                p_.book.save(learner, engine::turn_reminders_off(schedule, true));
+        [this, entry, outcome, learner] {
+            const auto now = p_.clock();
+            if (outcome == delivery::failed) {
+                p_.outbox.retry_at(entry.id, now + retry_later(entry.attempts));
+                return;
+            }
+            p_.outbox.settle(entry.id, entry.version, now);
+            if (outcome == delivery::refused) { // they are told the next time they come
+                auto schedule = p_.book.find(learner);
+                if (schedule.enabled) {
+                    p_.book.save(learner, engine::turn_reminders_off(schedule, true));
+                }
             }
         },
         [](bool) {}, finish_one, true);
@@ -226,8 +299,8 @@ void reminders::finish(const std::shared_ptr<round>& r)
             seconds = std::max(seconds, count / per_second(platform));
         }
         p_.wake_at(r->claimed_at + std::chrono::milliseconds(static_cast<long long>(seconds * 1000)));
-    } else if (r->claims.next_due) {
-        p_.wake_at(*r->claims.next_due);
+    } else if (r->next_due) {
+        p_.wake_at(*r->next_due);
     }
     done_list next;
     {

@@ -5,6 +5,7 @@
 
 #include "engine/core/identity_ports.hpp"
 #include "engine/core/language.hpp"
+#include "engine/core/outbox.hpp"
 #include "engine/reminders/reminder_book.hpp"
 #include "engine/reminders/reminder_claims.hpp"
 #include "engine/tutor/tutor_service.hpp"
@@ -51,20 +52,28 @@ struct reminder_pacing {
     std::size_t batch = 50; ///< reminders claimed per transaction
     /// Reminders a second per platform (others: 1), each batch's deliveries spread at that pace.
     std::map<std::string, double, std::less<>> per_second{{"discord", 10.0}, {"slack", 0.8}};
-    int max_attempts = 3;                          ///< deliveries tried per reminder
+    int max_attempts = 3;                          ///< deliveries tried in a row per claim of a reminder
     std::chrono::milliseconds retry_after{30'000}; ///< between them (doubling)
+    /// How long a claimed reminder is held by its sender: one whose sender died is sent again after this. Longer
+    /// than a batch's deliveries at the slowest pace, retries included.
+    std::chrono::minutes lease{10};
+    /// A reminder not delivered by then (the platform down for hours) is dropped and counted expired: it would
+    /// arrive in the evening's quiet hours, or after the day it spoke of.
+    std::chrono::hours valid_for{3};
 };
 
 /// What one claim and its deliveries did.
 struct reminder_round_up {
     int sent = 0;
     int skipped = 0;
-    int failed = 0;
+    int failed = 0; ///< tried max_attempts times; tried again in a later claim
     int refused = 0;
+    int expired = 0; ///< held past valid_for: not sent
 };
 
 struct reminders_parts {
     engine::reminder_book& book; ///< on the queue's connection, like the tutor
+    engine::outbox& outbox;      ///< the same
     engine::tutor& tutor;
     std::vector<engine::pack_key> packs; ///< where reviews are counted
     engine::identity_directory& identities;
@@ -90,10 +99,12 @@ struct reminders_parts {
 /// the counter.
 [[nodiscard]] engine::due_counter due_reviews(engine::tutor& tutor, std::vector<engine::pack_key> packs);
 
-/// Reminders by DM (docs/reminders.md): claims the due ones in one transaction (recorded as sent there, so a crash
-/// or a second thread never sends one twice), delivers them through the platforms' senders, turns reminders off for
-/// whoever the platform refuses, and sets the server's timer for the next claim: at once when more were due (paced
-/// under the platforms' limits), else at the earliest reminder to come. One claim at a time. Thread-safe.
+/// Reminders by DM (docs/reminders.md): claims the due ones in one transaction, which records them (so a second
+/// thread or node never decides one twice) and writes them to the outbox; delivers what the outbox holds through the
+/// platforms' senders and settles each entry once the platform answered (so a crash before that sends it again:
+/// at least once); turns reminders off for whoever the platform refuses; and sets the server's timer for the next
+/// claim: at once when more were due (paced under the platforms' limits), else at the earliest reminder or retry to
+/// come. One claim at a time. Thread-safe.
 class reminders {
 public:
     explicit reminders(reminders_parts parts);
@@ -112,6 +123,8 @@ private:
     struct round;
 
     void run(done_list dones);
+    /// The claim unit's body: decides the reminders due, writes them to the outbox, and takes a batch from it.
+    void claim(round& r);
     void deliver(std::shared_ptr<round> r, std::size_t index, int attempt);
     void settle(const std::shared_ptr<round>& r, std::size_t index, delivery outcome);
     void finish(const std::shared_ptr<round>& r);

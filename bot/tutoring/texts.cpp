@@ -11,7 +11,7 @@ namespace {
 
 // In the order of the enum.
 // clang-format off
-constexpr std::array<engine::bilingual, 33> sentences{{
+constexpr std::array<engine::bilingual, 34> sentences{{
     {"Next", "Suivant"},
     {"New session", "Nouvelle session"},
     {"Start a session", "Commencer une session"},
@@ -60,6 +60,8 @@ constexpr std::array<engine::bilingual, 33> sentences{{
      "Mauvaise réponse la plus choisie\u00a0: {letter} ({count}\u00a0{count, plural, one {réponse} other {réponses}})."},
     {"Hardest question: {stem}", "Question la plus difficile\u00a0: {stem}"},
     {"Host: {name}", "Hôte\u00a0: {name}"},
+    {"quizbot is very busy right now: nothing was recorded. Please try again in a few seconds.",
+     "quizbot est très sollicité en ce moment\u00a0: rien n’a été enregistré. Réessayez dans quelques secondes."},
 }};
 // clang-format on
 

@@ -46,6 +46,7 @@ enum class text : unsigned char {
     round_common_mistake, ///< {letter} {count}
     round_hardest,        ///< {stem}
     round_host,           ///< {name}
+    busy,                 ///< refused before acknowledgement: too much work waiting
 };
 
 [[nodiscard]] std::string say(text t, engine::language lang, std::initializer_list<engine::message_arg> args = {});

@@ -2,12 +2,14 @@
 #include "bot/web/playground.hpp"
 
 #include "bot/http/router.hpp"
+#include "bot/tutoring/admission.hpp"
 #include "bot/tutoring/service.hpp"
 #include "bot/web/assets.hpp"
 #include "bot/web/guide_pages.hpp"
 #include "bot/web/learner_gate.hpp"
 #include "bot/web/play_json.hpp"
 #include "bot/web/request_fields.hpp"
+#include "bot/web/retry_later.hpp"
 
 #include <boost/json/serialize.hpp>
 
@@ -71,9 +73,7 @@ http::response notice_response(const tutoring::screen& shown, const std::string&
         return http::error_response(404, "unknown pack", request_id);
     case tutoring::notice_kind::failed: {
         // The unit did not commit (a full disk, an I/O error): nothing was recorded, and a retry may succeed.
-        auto busy = http::error_response(503, "this could not be recorded: try again in a moment", request_id);
-        busy.fields.set("Retry-After", "1");
-        return busy;
+        return retry_later("this could not be recorded: try again in a moment", request_id);
     }
     default:
         return http::error_response(500, "unexpected notice", request_id);
@@ -99,7 +99,10 @@ tutoring::actor web_learner(std::string token, std::string name, std::optional<l
 
 class api {
 public:
-    api(tutoring::service& tutoring, learner_gate& gate) : tutoring_(tutoring), gate_(gate) {}
+    api(tutoring::service& tutoring, learner_gate& gate, const tutoring::admission& admission)
+        : tutoring_(tutoring), gate_(gate), admission_(admission)
+    {
+    }
 
     const engine::pack* pack(const std::optional<std::string>& key) const { return tutoring_.shelf().find(key); }
 
@@ -107,6 +110,10 @@ public:
     template <class Render>
     void perform(const http::request& req, const http::responder& reply, tutoring::request action, Render render) const
     {
+        if (!admission_.admit("web")) {
+            reply.send(retry_later(busy_reason, req.request_id));
+            return;
+        }
         const bool queued =
             tutoring_.perform(std::move(action), [reply, render, id = req.request_id](tutoring::screen shown) {
                 reply.send(render(shown, id));
@@ -285,6 +292,7 @@ public:
 private:
     tutoring::service& tutoring_;
     learner_gate& gate_;
+    const tutoring::admission& admission_;
 };
 
 /// A handler of the API: it answers, or says why the request is refused (answered here).
@@ -327,9 +335,10 @@ const asset* find_asset(std::string_view name)
     return nullptr;
 }
 
-void add_playground_routes(http::router& routes, tutoring::service& tutoring, learner_gate& gate)
+void add_playground_routes(http::router& routes, tutoring::service& tutoring, learner_gate& gate,
+                           const tutoring::admission& admission)
 {
-    auto a = std::make_shared<api>(tutoring, gate);
+    auto a = std::make_shared<api>(tutoring, gate, admission);
     routes.add(http::verb::get, "/", [](const http::request&) {
         const auto* index = find_asset("index.html");
         return index != nullptr ? asset_response(*index) : http::response::text(404, "no page\n");

@@ -3,10 +3,12 @@
 
 #include "bot/http/router.hpp"
 #include "bot/overloaded.hpp"
+#include "bot/tutoring/admission.hpp"
 #include "bot/tutoring/rounds.hpp"
 #include "bot/web/learner_gate.hpp"
 #include "bot/web/play_json.hpp"
 #include "bot/web/request_fields.hpp"
+#include "bot/web/retry_later.hpp"
 #include "bot/web/room_hub.hpp"
 
 #include <boost/json/serialize.hpp>
@@ -101,8 +103,9 @@ http::parsed<engine::round_id> round_from(const http::request& req)
 
 class room_api {
 public:
-    room_api(tutoring::rounds& rounds, room_hub& hub, learner_gate& gate, std::function<std::uint64_t()> draws)
-        : rounds_(rounds), hub_(hub), gate_(gate), draws_(std::move(draws))
+    room_api(tutoring::rounds& rounds, room_hub& hub, learner_gate& gate, const tutoring::admission& admission,
+             std::function<std::uint64_t()> draws)
+        : rounds_(rounds), hub_(hub), gate_(gate), admission_(admission), draws_(std::move(draws))
     {
     }
 
@@ -111,6 +114,10 @@ public:
     void perform(const http::request& req, const http::responder& reply, tutoring::round_request action,
                  Render render) const
     {
+        if (!admission_.admit("web")) {
+            reply.send(retry_later(busy_reason, req.request_id));
+            return;
+        }
         const bool queued =
             rounds_.perform(std::move(action), [this, reply, render, id = req.request_id](tutoring::round_reply r) {
                 if (r.shared) {
@@ -379,6 +386,7 @@ private:
     tutoring::rounds& rounds_;
     room_hub& hub_;
     learner_gate& gate_;
+    const tutoring::admission& admission_;
     std::function<std::uint64_t()> draws_; ///< the root's random draws, one per new room code
 };
 
@@ -396,9 +404,9 @@ http::async_handler answering(std::shared_ptr<room_api> a, Handler h)
 } // namespace
 
 void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate,
-                     std::function<std::uint64_t()> draws)
+                     const tutoring::admission& admission, std::function<std::uint64_t()> draws)
 {
-    auto a = std::make_shared<room_api>(rounds, hub, gate, std::move(draws));
+    auto a = std::make_shared<room_api>(rounds, hub, gate, admission, std::move(draws));
     using x = room_api;
     using http::verb;
     routes.add_async(

@@ -6,7 +6,8 @@
 
 namespace quiz::bot::tutoring {
 class rounds;
-}
+class admission;
+} // namespace quiz::bot::tutoring
 namespace quiz::bot::http {
 class router;
 }
@@ -19,10 +20,11 @@ class room_hub;
 /// Registers the playground's rooms, where a study group plays a round together (docs/groups.md, "Playground"):
 /// `POST /api/rooms`, `POST /api/rooms/{round}/look`, `GET /api/rooms/{round}/wait`,
 /// `POST /api/rooms/{round}/answer`, `/reveal`, `/next`, `/end` and `/review`. Each action runs through
-/// `rounds`; `hub` carries every change to the pages waiting for it; `gate` admits the learners. All three must
+/// `rounds` unless `admission` refuses it (503 with Retry-After); `hub` carries every change to the pages waiting for
+/// it; `gate` admits the learners. All four must
 /// outlive the router. `draws` gives the random numbers new rooms' codes are made of (thread-safe: every IO thread
 /// calls it).
 void add_room_routes(http::router& routes, tutoring::rounds& rounds, room_hub& hub, learner_gate& gate,
-                     std::function<std::uint64_t()> draws);
+                     const tutoring::admission& admission, std::function<std::uint64_t()> draws);
 
 } // namespace quiz::bot::web

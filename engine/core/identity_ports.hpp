@@ -4,6 +4,7 @@
 #include "engine/core/language.hpp"
 #include "engine/core/tutor_ids.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -105,6 +106,8 @@ public:
     virtual ~action_queue() = default;
     /// Never waits for IO. Throws std::logic_error once the queue is stopping.
     virtual void submit(unit work, completion done) = 0;
+    /// Units submitted and not started yet: what a new one would wait behind (admission control reads it).
+    [[nodiscard]] virtual std::size_t waiting() const = 0;
 };
 
 } // namespace quiz::engine

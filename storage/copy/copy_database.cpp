@@ -15,26 +15,13 @@ namespace {
 
 /// Every table, parents before the tables whose foreign keys name them. The trigger-kept totals come last: copying
 /// their sources fills them by trigger, and then they are replaced by the source's own.
-constexpr std::array<std::string_view, 20> tables_in_order{"workspace",
-                                                           "learner",
-                                                           "membership",
-                                                           "pack",
-                                                           "question",
-                                                           "question_version",
-                                                           "session",
-                                                           "group_round",
-                                                           "round_participant",
-                                                           "processed_event",
-                                                           "memory",
-                                                           "concept_mastery",
-                                                           "attempt",
-                                                           "reminder_log",
-                                                           "memory_model",
-                                                           "round_message",
-                                                           "server_secret",
-                                                           "reminder_schedule",
-                                                           "concept_form_total",
-                                                           "question_stats"};
+constexpr std::array<std::string_view, 21> tables_in_order{
+    "workspace",         "learner",           "membership",   "pack",
+    "question",          "question_version",  "session",      "group_round",
+    "round_participant", "processed_event",   "memory",       "concept_mastery",
+    "attempt",           "reminder_log",      "memory_model", "round_message",
+    "server_secret",     "reminder_schedule", "outbox",       "concept_form_total",
+    "question_stats"};
 constexpr std::array<std::string_view, 2> kept_by_triggers{"concept_form_total", "question_stats"};
 
 /// Each table's columns, as this build's schema has them (the same names on both engines: the PostgreSQL migrations

@@ -32,6 +32,12 @@ pg_action_queue::~pg_action_queue()
 
 void pg_action_queue::submit(unit work, completion done) { enqueue({std::move(work), std::move(done), true}); }
 
+std::size_t pg_action_queue::waiting() const
+{
+    const std::lock_guard lock(mutex_);
+    return queue_.size();
+}
+
 void pg_action_queue::enqueue(pending p)
 {
     {

@@ -56,6 +56,7 @@ public:
     pg_action_queue& operator=(const pg_action_queue&) = delete;
 
     void submit(unit work, completion done) override;
+    [[nodiscard]] std::size_t waiting() const override;
 
     /// Queues a unit whose changes are rolled back once it has run, and waits for it (a preview). Rethrows.
     void run_rolled_back(std::function<void()> work);
@@ -75,7 +76,7 @@ private:
     pool& pool_;
     action_queue_options options_;
     action_queue_counters counters_;
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<pending> queue_;
     bool stopping_ = false;

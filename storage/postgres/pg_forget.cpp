@@ -32,6 +32,7 @@ constexpr std::array forget_steps{
     forget_step{"reminders", {"forget_reminder_log", "DELETE FROM reminder_log WHERE learner_id = $1"}},
     forget_step{"reminder schedule",
                 {"forget_reminder_schedule", "DELETE FROM reminder_schedule WHERE learner_id = $1"}},
+    forget_step{"messages waiting to be sent", {"forget_outbox", "DELETE FROM outbox WHERE learner_id = $1"}},
     forget_step{"memory model", {"forget_memory_model", "DELETE FROM memory_model WHERE learner_id = $1"}},
     forget_step{"learner", {"forget_learner_row", "DELETE FROM learner WHERE id = $1"}},
 };

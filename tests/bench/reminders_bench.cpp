@@ -27,6 +27,7 @@
 #include "storage/database.hpp"
 #include "storage/group_commit.hpp"
 #include "storage/sqlite_identity_directory.hpp"
+#include "storage/sqlite_outbox.hpp"
 #include "storage/sqlite_reminder_book.hpp"
 #include "storage/sqlite_unit_of_work.hpp"
 #include "tests/bot/http/support/fake_upstream.hpp"
@@ -213,10 +214,12 @@ std::pair<double, int> run_claims(const fs::path& path, const fs::path& content,
     engine::tutor tutor(units, library);
     storage::sqlite_identity_directory identities(db);
     storage::sqlite_reminder_book book(db);
+    storage::sqlite_outbox outbox(db);
     const bot::time_zone_cache zones;
     std::optional<storage::group_commit> writer(std::in_place, db);
     bot::tutoring::reminders reminders(
         {book,
+         outbox,
          tutor,
          keys,
          identities,
@@ -321,6 +324,7 @@ void run_send(const fs::path& path, const fs::path& content, spdlog::logger& log
     engine::tutor tutor(units, library);
     storage::sqlite_identity_directory identities(db);
     storage::sqlite_reminder_book book(db);
+    storage::sqlite_outbox outbox(db);
     const bot::time_zone_cache zones;
     limited_discord discord;
     boost::asio::io_context io;
@@ -347,6 +351,7 @@ void run_send(const fs::path& path, const fs::path& content, spdlog::logger& log
     auto sender = bot::discord::reminder_dm_sender(*client, {api, bot::secret("bench-token"), "http://127.0.0.1"}, log);
     reminders.emplace(bot::tutoring::reminders_parts{
         book,
+        outbox,
         tutor,
         keys,
         identities,

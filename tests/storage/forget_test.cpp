@@ -68,6 +68,7 @@ TEST_CASE("forget erases every row about one learner and nothing about the other
         {"memberships", 1},
         {"reminders", 1},
         {"reminder schedule", 1},
+        {"messages waiting to be sent", 1},
         {"memory model", 1},
         {"learner", 1},
     };
@@ -79,6 +80,7 @@ TEST_CASE("forget erases every row about one learner and nothing about the other
     CHECK(count_rows(db, "memory") == 1);
     CHECK(count_rows(db, "membership") == 1);
     CHECK(count_rows(db, "round_participant") == 1);
+    CHECK(db.execAndGet("SELECT coalesce_key FROM outbox").getString() == "reminder:2");
     // Shared things stay: the round, the pack, the workspace.
     CHECK(db.execAndGet("SELECT host_id IS NULL FROM group_round WHERE id = 1").getInt() == 1);
     // The round's stored state no longer names them: no player line, no answer, no host.

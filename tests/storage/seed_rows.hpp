@@ -75,6 +75,11 @@ inline void seed_version(SQLite::Database& db, int version)
                 "INSERT INTO reminder_schedule (learner_id, next_at_ms, last_sent_at_ms, last_sent_day,"
                 " ignored_in_a_row) VALUES (1, 90000, 1000, '2026-01-05', 1);");
         break;
+    case 12:
+        db.exec("INSERT INTO outbox (id, kind, coalesce_key, learner_id, payload, created_at_ms, expires_at_ms,"
+                " next_at_ms) VALUES (1, 'reminder', 'reminder:1', 1, '{}', 1000, 9000, 1000),"
+                " (2, 'reminder', 'reminder:2', 2, '{}', 1000, 9000, 1000);");
+        break;
     default:
         break;
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The contract of the edge's ports (engine/core/identity_ports.hpp, engine/reminders/reminder_book.hpp), written
+// The contract of the edge's ports (engine/core/identity_ports.hpp, engine/core/outbox.hpp,
+// engine/reminders/reminder_book.hpp), written
 // once and run against every storage engine: SQLite (storage_tests) and PostgreSQL (storage_postgres_tests). An
 // including file defines `edge_port_fixtures`, a std::tuple of fixture types, before including this header. A
 // fixture is default-constructible, starts with an empty, migrated database whose writes its ports see, and
@@ -9,10 +10,12 @@
 //   engine::identity_directory& identities();
 //   engine::reminder_book& reminders();
 //   engine::round_messages& messages();
+//   engine::outbox& outbox();
 //   void exec(const std::string& sql);             // SQL both engines read alike
 //   std::int64_t scalar(const std::string& sql);   // a query's one integer (never NULL)
 
 #include "engine/core/identity_ports.hpp"
+#include "engine/core/outbox.hpp"
 #include "engine/reminders/reminder_book.hpp"
 
 #include <catch2/catch.hpp>
@@ -398,4 +401,85 @@ TEMPLATE_LIST_TEST_CASE("edge ports: a round's message is absent until saved, fo
     CHECK(f.messages().find(first) == edited);
     CHECK(f.messages().find(second) == discord);
     CHECK(f.scalar("SELECT count(*) FROM round_message") == 2);
+}
+
+// ---- the outbox ----
+
+TEMPLATE_LIST_TEST_CASE("edge ports: the outbox hands an entry to one claim at a time until its lease ends, and "
+                        "settled it is gone",
+                        "[edge-ports]", edge_port_fixtures)
+{
+    using namespace quiz::test::edge_contract;
+    TestType f;
+    const auto ada = discord_learner(f, "1");
+    auto& box = f.outbox();
+    CHECK(box.claim("reminder", march(3, 17), march(3, 18), 10).empty());
+    CHECK_FALSE(box.next_due("reminder"));
+    box.put("reminder", "reminder:ada", ada, R"({"text":"one"})", march(3, 17), march(3, 20));
+    box.put("reminder", "reminder:bob", std::nullopt, R"({"text":"two"})", march(3, 17) + minutes{1}, march(3, 20));
+    box.put("round_edit", "round:7", std::nullopt, "edit", march(3, 17), march(3, 20));
+    CHECK(box.pending("reminder") == 2);
+    CHECK(box.pending("round_edit") == 1);
+    CHECK(box.next_due("reminder") == march(3, 17));
+    // Due only from its time on; a claim takes the earliest first, at most `limit`, of its kind only.
+    CHECK(box.claim("reminder", march(3, 17) - minutes{1}, march(3, 18), 10).empty());
+    const auto first = box.claim("reminder", march(3, 17) + minutes{1}, march(3, 17) + minutes{11}, 1);
+    REQUIRE(first.size() == 1);
+    CHECK(first[0].payload == R"({"text":"one"})");
+    CHECK(first[0].created == march(3, 17));
+    CHECK(first[0].expires == march(3, 20));
+    CHECK(first[0].attempts == 0);
+    // Leased: the next claim takes the other one, then nothing until the lease ends.
+    const auto second = box.claim("reminder", march(3, 17) + minutes{2}, march(3, 17) + minutes{12}, 10);
+    REQUIRE(second.size() == 1);
+    CHECK(second[0].payload == R"({"text":"two"})");
+    CHECK(box.claim("reminder", march(3, 17) + minutes{5}, march(3, 18), 10).empty());
+    CHECK(box.next_due("reminder") == march(3, 17) + minutes{11});
+    // Its sender never settled it (it died): claimed again once the lease ended, the claims counted.
+    const auto again = box.claim("reminder", march(3, 17) + minutes{11}, march(3, 17) + minutes{21}, 10);
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].id == first[0].id);
+    CHECK(again[0].attempts == 1);
+    box.settle(again[0].id, again[0].version, march(3, 17) + minutes{12});
+    CHECK(box.pending("reminder") == 1);
+    // A failed delivery: due again when its sender says.
+    box.retry_at(second[0].id, march(3, 17) + minutes{30});
+    CHECK(box.claim("reminder", march(3, 17) + minutes{29}, march(3, 18), 10).empty());
+    const auto retried = box.claim("reminder", march(3, 17) + minutes{30}, march(3, 18), 10);
+    REQUIRE(retried.size() == 1);
+    CHECK(retried[0].attempts == 1);
+    box.settle(retried[0].id, retried[0].version, march(3, 17) + minutes{31});
+    CHECK(box.pending("reminder") == 0);
+    CHECK(box.pending("round_edit") == 1);
+    CHECK_FALSE(box.next_due("reminder"));
+}
+
+TEMPLATE_LIST_TEST_CASE("edge ports: the outbox keeps one entry per key, the newest state, sent after the one "
+                        "in flight",
+                        "[edge-ports]", edge_port_fixtures)
+{
+    using namespace quiz::test::edge_contract;
+    TestType f;
+    auto& box = f.outbox();
+    const auto at = march(3, 17);
+    box.put("slack_update", "msg:1", std::nullopt, "state 1", at, at + minutes{30});
+    box.put("slack_update", "msg:1", std::nullopt, "state 2", at + seconds{1}, at + minutes{31});
+    CHECK(box.pending("slack_update") == 1);
+    const auto held = box.claim("slack_update", at + seconds{2}, at + minutes{10}, 10);
+    REQUIRE(held.size() == 1);
+    CHECK(held[0].payload == "state 2");
+    CHECK(held[0].expires == at + minutes{31});
+    // A newer state while "state 2" is in flight: not handed to a second sender meanwhile...
+    box.put("slack_update", "msg:1", std::nullopt, "state 3", at + seconds{3}, at + minutes{32});
+    CHECK(box.claim("slack_update", at + seconds{4}, at + minutes{10}, 10).empty());
+    // ...and due as soon as the one in flight settles, which leaves it in place.
+    box.settle(held[0].id, held[0].version, at + seconds{5});
+    CHECK(box.pending("slack_update") == 1);
+    const auto newest = box.claim("slack_update", at + seconds{5}, at + minutes{10}, 10);
+    REQUIRE(newest.size() == 1);
+    CHECK(newest[0].payload == "state 3");
+    CHECK(newest[0].version != held[0].version);
+    CHECK(newest[0].attempts == 0);
+    box.settle(newest[0].id, newest[0].version, at + seconds{6});
+    CHECK(box.pending("slack_update") == 0);
 }

@@ -18,6 +18,9 @@ public:
     /// `identities` must outlive the queue.
     explicit inline_action_queue(memory_identities& identities) : identities_(identities) {}
 
+    /// Each unit runs as it is submitted: none ever waits.
+    [[nodiscard]] std::size_t waiting() const override { return 0; }
+
     void submit(unit work, completion done) override
     {
         if (stopped_) {

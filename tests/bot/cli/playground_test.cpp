@@ -22,8 +22,10 @@
 #include <atomic>
 #include <future>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace cli_playground_test {
 
@@ -119,6 +121,55 @@ std::string scrape(quiz::test::loopback_client& c)
 }
 
 } // namespace
+
+TEST_CASE("playground: while too much work waits, a new action is answered 503 with Retry-After and records nothing",
+          "[playground][overload]")
+{
+    std::atomic<bool> held{true};
+    playground_server s("",
+                        [&held](quiz::bot::cli::serve_hooks& hooks) {
+                            hooks.look_every = 0ms;
+                            hooks.before_unit = [&held] { // every unit waits until the test lets them go
+                                while (held) {
+                                    std::this_thread::sleep_for(5ms);
+                                }
+                            };
+                        },
+                        {{"QUIZBOT_EXPIRE_ANONYMOUS_DAYS", "0"}, {"QUIZBOT_MAX_QUEUED_ACTIONS", "1"}});
+    // New learners start sessions one after another; each waits in the writer's queue, until one is refused at once.
+    std::vector<std::future<unsigned>> held_back;
+    std::optional<quiz::test::http_reply> refused;
+    const auto start = [port = s.port()] {
+        quiz::test::loopback_client c(port);
+        return c.request("POST", "/api/play/session", R"({"lang":"en"})", "Content-Type: application/json\r\n");
+    };
+    for (int i = 0; i < 20 && !refused; ++i) {
+        auto next = std::async(std::launch::async, start);
+        if (next.wait_for(300ms) != std::future_status::ready) {
+            held_back.push_back(std::async(std::launch::async, [pending = std::move(next)]() mutable {
+                const auto reply = pending.get();
+                return reply ? reply->status : 0U;
+            }));
+            continue;
+        }
+        refused = next.get();
+        REQUIRE(refused);
+    }
+    REQUIRE(refused);
+    CHECK(refused->status == 503);
+    CHECK(refused->field("retry-after") == "1");
+    CHECK(refused->body.find("busy") != std::string::npos);
+    CHECK_FALSE(held_back.empty());
+    quiz::test::loopback_client c(s.port());
+    CHECK(metric_value(scrape(c), R"(quizbot_refused_busy_total{platform="web"})") == 1);
+    held = false;
+    for (auto& f : held_back) {
+        CHECK(f.get() == 200);
+    }
+    SQLite::Database db(s.database(), SQLite::OPEN_READONLY);
+    CHECK(db.execAndGet("SELECT count(*) FROM learner WHERE platform = 'web'").getInt64() ==
+          static_cast<std::int64_t>(held_back.size()));
+}
 
 TEST_CASE("playground: /metrics counts the answers recorded, by source, and the write transactions",
           "[playground][metrics]")

@@ -9,8 +9,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 namespace discord_endpoint_test {
@@ -422,6 +424,62 @@ TEST_CASE("endpoint: only correctly signed requests are read", "[discord]")
     const auto not_interaction = s.post(R"({"type":2})", "incomplete");
     CHECK(not_interaction.status == 400);
     CHECK(not_interaction.body.at("error") == "not an interaction: \"id\" is missing");
+}
+
+TEST_CASE("endpoint: while too much work waits, a command is told privately that quizbot is busy, and nothing of it "
+          "is recorded",
+          "[discord]")
+{
+    std::atomic<int> edits{0};
+    quiz::test::fake_upstream api([&edits](const quiz::test::upstream_request&, int) {
+        ++edits;
+        return quiz::test::upstream_reply{200, {{"Content-Type", "application/json"}}, R"({"id":"1"})"};
+    });
+    quiz::bot::cli::serve_hooks hooks;
+    hooks.discord_defer_after = 20ms;
+    std::atomic<bool> held{true};
+    hooks.before_unit = [&held] { // every unit waits until the test lets them go
+        while (held) {
+            std::this_thread::sleep_for(5ms);
+        }
+    };
+    discord_server s({{"DISCORD_API_BASE", "http://127.0.0.1:" + std::to_string(api.port()) + "/api/v10"},
+                      {"QUIZBOT_MAX_QUEUED_ACTIONS", "1"}},
+                     hooks);
+    // The writer takes the first units (SQLite one, PostgreSQL one per worker) and holds them; one more waits; the
+    // next is refused at once, before any acknowledgement.
+    int admitted = 0;
+    std::optional<quiz::test::interaction_reply> busy;
+    discord_user refused;
+    for (int i = 0; i < 20 && !busy; ++i) {
+        discord_user who;
+        who.id = std::to_string(80351110224679000LL + i);
+        who.name = "Busy" + std::to_string(i);
+        auto reply = s.command(who, "start");
+        REQUIRE(reply.status == 200);
+        if (reply.body.at("type") == 5) {
+            ++admitted;
+            continue;
+        }
+        busy = std::move(reply);
+        refused = who;
+    }
+    REQUIRE(busy);
+    CHECK(busy->body.at("type") == 4);
+    CHECK(busy->body.at("data").at("flags") == 64);
+    CHECK(busy->body.at("data").at("content") ==
+          "quizbot is very busy right now: nothing was recorded. Please try again in a few seconds.");
+    CHECK(admitted >= 1);
+    CHECK(s.metrics().find("quizbot_refused_busy_total{platform=\"discord\"} 1") != std::string::npos);
+    // Let the held units go: every acknowledged command gets its reply; the refused one left nothing behind.
+    held = false;
+    for (int i = 0; i < 400 && edits.load() < admitted; ++i) {
+        std::this_thread::sleep_for(25ms);
+    }
+    CHECK(edits.load() == admitted);
+    s.stop();
+    CHECK(s.database().count("SELECT count(*) FROM learner WHERE external_id = '" + refused.id + "'") == 0);
+    CHECK(s.database().count("SELECT count(*) FROM learner WHERE platform = 'discord'") == admitted);
 }
 
 TEST_CASE("endpoint: a slow reply is deferred and delivered through the webhook", "[discord]")

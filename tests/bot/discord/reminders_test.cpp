@@ -57,7 +57,12 @@ public:
               if (r.method == "POST" && r.target == "/api/v10/users/@me/channels") {
                   quiz::test::keep_body("dm", "reminder", r.body);
                   const auto recipient = std::string(json::parse(r.body).at("recipient_id").as_string());
-                  return json_reply(200, R"({"id":"9)" + recipient + R"(","type":1})");
+                  auto opened = json_reply(200, R"({"id":"9)" + recipient + R"(","type":1})");
+                  const std::lock_guard lock(mutex_);
+                  if (holding_.contains(recipient)) {
+                      opened.delay = std::chrono::minutes{1}; // longer than any test: the answer never comes
+                  }
+                  return opened;
               }
               const std::string prefix = "/api/v10/channels/9";
               if (r.method == "POST" && r.target.starts_with(prefix) && r.target.ends_with("/messages")) {
@@ -89,6 +94,29 @@ public:
     {
         const std::lock_guard lock(mutex_);
         refusing_.insert(user);
+    }
+
+    /// Opening a DM channel with `user` is not answered (in time) until release().
+    void hold(const std::string& user)
+    {
+        const std::lock_guard lock(mutex_);
+        holding_.insert(user);
+    }
+    void release(const std::string& user)
+    {
+        const std::lock_guard lock(mutex_);
+        holding_.erase(user);
+    }
+
+    /// Whether the server asked to open a DM channel with `user`.
+    [[nodiscard]] bool asked_to_open(const std::string& user) const
+    {
+        for (const auto& r : upstream_.seen()) {
+            if (r.target == "/api/v10/users/@me/channels" && r.body.find('"' + user + '"') != std::string::npos) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /// The next `times` messages to `user` are answered 500.
@@ -130,9 +158,17 @@ public:
 private:
     mutable std::mutex mutex_;
     std::set<std::string> refusing_;
+    std::set<std::string> holding_;
     std::map<std::string, int> failing_;
     fake_upstream upstream_;
 };
+
+constexpr auto march = std::chrono::March;
+
+quiz::engine::instant utc(std::chrono::year_month_day day, std::chrono::hours h, std::chrono::minutes m = 0min)
+{
+    return std::chrono::time_point_cast<std::chrono::milliseconds>(sys_days{day} + h + m);
+}
 
 /// The server, its clock and the fake API; `restart` opens a new server on the same database.
 struct reminder_rig {
@@ -203,6 +239,16 @@ struct reminder_rig {
         REQUIRE(answered.status == 200);
     }
 
+    /// On 2 March (the rig started at 09:00 UTC): a missed question, then reminders on at 18:00 Paris; the claim
+    /// at that hour finds they answered that day. Their reminder falls due at 17:00 UTC on the 3rd.
+    void missed_and_opted_in(const discord_user& who)
+    {
+        miss_one(who);
+        remind(who, {{"switch", "on"}, {"time", "18:00"}, {"zone", "Europe/Paris"}});
+        set_clock(utc(year{2026} / march / 2, 17h));
+        CHECK(tick().sent == 0); // reviewed that day
+    }
+
     [[nodiscard]] std::int64_t count(const std::string& sql) const { return database->count(sql); }
 };
 
@@ -214,13 +260,6 @@ discord_user dm_user(const std::string& id, const std::string& name)
     u.channel_id = "9" + id;
     return u;
 }
-
-quiz::engine::instant utc(std::chrono::year_month_day day, std::chrono::hours h, std::chrono::minutes m = 0min)
-{
-    return std::chrono::time_point_cast<std::chrono::milliseconds>(sys_days{day} + h + m);
-}
-
-constexpr auto march = std::chrono::March;
 
 } // namespace
 
@@ -503,7 +542,8 @@ TEST_CASE("reminders: two servers on one database, ticking together, send each r
     CHECK(sent_by(*rig.server) + sent_by(second) == learners);
 }
 
-TEST_CASE("reminders: a delivery that fails is tried again, at most three times in all", "[discord][reminders]")
+TEST_CASE("reminders: a delivery that fails is tried three times in a row, then again later until it expires",
+          "[discord][reminders]")
 {
     quiz::bot::tutoring::reminder_pacing quick;
     quick.retry_after = 50ms;
@@ -527,10 +567,58 @@ TEST_CASE("reminders: a delivery that fails is tried again, at most three times 
     const auto metrics = rig.server->metrics();
     CHECK(contains(metrics, "quizbot_reminders_total{outcome=\"sent\"} 1"));
     CHECK(contains(metrics, "quizbot_reminders_total{outcome=\"failed\"} 1"));
-    // Recorded when claimed, so not claimed again that day.
+    // Decided once that day (one reminder_log row each); the one still in the outbox is tried again later.
+    CHECK(rig.count("SELECT count(*) FROM reminder_log") == 2);
+    CHECK(rig.count("SELECT count(*) FROM outbox") == 1);
     rig.set_clock(utc(year{2026} / march / 3, 17h, 30min));
-    CHECK(rig.tick().failed == 0);
-    CHECK(rig.api.posts_to(never.id) == 3);
+    const auto later = rig.tick();
+    CHECK(later.failed == 1);
+    CHECK(later.sent == 0);
+    CHECK(rig.api.posts_to(never.id) == 6);
+    CHECK(rig.api.posts_to(once.id) == 2);
+    // Three hours after it was decided, it is no longer worth sending: dropped, counted, not tried.
+    rig.set_clock(utc(year{2026} / march / 3, 20h));
+    const auto stale = rig.tick();
+    CHECK(stale.expired == 1);
+    CHECK(stale.failed == 0);
+    CHECK(rig.api.posts_to(never.id) == 6);
+    CHECK(rig.count("SELECT count(*) FROM outbox") == 0);
+    CHECK(contains(rig.server->metrics(), "quizbot_reminders_total{outcome=\"expired\"} 1"));
+}
+
+TEST_CASE("reminders: one claimed and then the server stopped before delivering it is sent after the restart",
+          "[discord][reminders]")
+{
+    reminder_rig rig(utc(year{2026} / march / 2, 9h));
+    const auto learner = dm_user("80351110224678970", "Kept");
+    rig.missed_and_opted_in(learner);
+    // The next evening the claim commits (recorded, written to the outbox) and the delivery starts, but Discord has
+    // not answered the DM channel's opening when the server goes: the message itself never left.
+    rig.api.hold(learner.id);
+    rig.set_clock(utc(year{2026} / march / 3, 17h));
+    rig.reminders->load()->tick();
+    const auto give_up = std::chrono::steady_clock::now() + 20s;
+    while (!rig.api.asked_to_open(learner.id) && std::chrono::steady_clock::now() < give_up) {
+        std::this_thread::sleep_for(10ms);
+    }
+    REQUIRE(rig.api.asked_to_open(learner.id));
+    CHECK(rig.count("SELECT count(*) FROM reminder_log") == 1);
+    CHECK(rig.count("SELECT count(*) FROM outbox") == 1);
+    CHECK(rig.api.delivered().empty());
+    rig.api.release(learner.id);
+    // After the restart, once the dead sender's lease (10 minutes) has run out: sent, once.
+    rig.restart(utc(year{2026} / march / 3, 17h, 10min));
+    const auto up = rig.tick();
+    CHECK(up.sent == 1);
+    const auto delivered = rig.api.delivered();
+    REQUIRE(delivered.size() == 1);
+    CHECK(delivered.front().first == learner.id);
+    CHECK(content_of(delivered.front().second).starts_with("1 review is due"));
+    CHECK(rig.count("SELECT count(*) FROM outbox") == 0);
+    CHECK(rig.count("SELECT count(*) FROM reminder_log") == 1);
+    rig.set_clock(utc(year{2026} / march / 3, 18h));
+    CHECK(rig.tick().sent == 0);
+    CHECK(rig.api.delivered().size() == 1);
 }
 
 TEST_CASE("reminders: the server's own timer sends one when it falls due, with no tick from the test",
@@ -538,10 +626,7 @@ TEST_CASE("reminders: the server's own timer sends one when it falls due, with n
 {
     reminder_rig rig(utc(year{2026} / march / 2, 9h));
     const auto learner = dm_user("80351110224678960", "Timer");
-    rig.miss_one(learner);
-    rig.remind(learner, {{"switch", "on"}, {"time", "18:00"}, {"zone", "Europe/Paris"}});
-    rig.set_clock(utc(year{2026} / march / 2, 17h));
-    CHECK(rig.tick().sent == 0); // reviewed that day
+    rig.missed_and_opted_in(learner);
     // A restart a moment before 18:00 the next day: its first claim finds nothing due and sets the timer for 18:00.
     rig.restart(utc(year{2026} / march / 3, 17h) - 300ms);
     std::this_thread::sleep_for(100ms);

@@ -9,7 +9,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <map>
+#include <thread>
 
 namespace slack_app_test {
 
@@ -22,6 +25,7 @@ using quiz::test::form_type;
 using quiz::test::has;
 using quiz::test::hook_path;
 using quiz::test::slack_bot;
+using quiz::test::slack_bot_options;
 using quiz::test::slack_call;
 
 const std::string& secret = quiz::test::slack_secret;
@@ -72,6 +76,48 @@ TEST_CASE("endpoints: signatures first, 401 otherwise, ssl_check, url_verificati
     CHECK(bot.post("/slack/interactions", "payload=%7B").status == 400);
     CHECK(bot.post("/slack/commands", "team_id=T1&text=a&text=b").status == 400);
     CHECK(bot.fake.calls().empty());
+}
+
+TEST_CASE("while too much work waits, a command is answered 503 before any acknowledgement, and never updated later",
+          "[slack][app]")
+{
+    std::atomic<bool> held{true};
+    slack_bot_options options;
+    options.extra = {{"QUIZBOT_MAX_QUEUED_ACTIONS", "1"}};
+    options.before_unit = [&held] { // every unit waits until the test lets them go
+        while (held) {
+            std::this_thread::sleep_for(std::chrono::milliseconds{5});
+        }
+    };
+    slack_bot bot(options);
+    // The writer takes the first units (SQLite one, PostgreSQL one per worker) and holds them; one more waits; the
+    // next is refused at once: Slack shows the user that it failed, and nothing was acknowledged.
+    int admitted = 0;
+    int refused_at = 0;
+    for (int n = 1; n <= 20 && refused_at == 0; ++n) {
+        const auto reply = bot.command("start", bot.fake.hook(n), "U" + std::to_string(100 + n));
+        if (reply.status == 200) {
+            ++admitted;
+            // Acknowledged: its unit is queued once users.info has answered.
+            bot.fake.wait_for("/api/users.info", static_cast<std::size_t>(admitted));
+            continue;
+        }
+        CHECK(reply.status == 503);
+        CHECK(reply.field("retry-after") == "1");
+        refused_at = n;
+    }
+    REQUIRE(refused_at > 0);
+    CHECK(admitted >= 1);
+    CHECK(bot.metrics().find("quizbot_refused_busy_total{platform=\"slack\"} 1") != std::string::npos);
+    held = false;
+    for (int n = 1; n < refused_at; ++n) {
+        const auto card = bot.fake.wait_for(hook_path(n), 1);
+        REQUIRE(card.size() == 1);
+        CHECK(buttons(card[0]).contains("answer_A"));
+    }
+    CHECK(bot.fake.calls_to(hook_path(refused_at)).empty());
+    CHECK(bot.count("SELECT count(*) FROM learner WHERE external_id = 'T1:U" + std::to_string(100 + refused_at) +
+                    "'") == 0);
 }
 
 TEST_CASE("/quiz start, then buttons update the message through its response_url", "[slack][app]")

@@ -166,7 +166,8 @@ const member eve{"U5", "eve"};
 TEST_CASE("a round of 3 questions with 5 members: closed by everyone answering, by the host, by the timer",
           "[slack][rounds]")
 {
-    slack_bot bot({.bot_token = true, .movable_clock = true, .extra = {}, .on_reminders = {}, .start_at = {}});
+    slack_bot bot(
+        {.bot_token = true, .movable_clock = true, .extra = {}, .on_reminders = {}, .start_at = {}, .before_unit = {}});
     const clicked_message on_round{"C1", first_ts, false};
     group play(bot, on_round);
 
@@ -335,7 +336,12 @@ TEST_CASE("a burst of answers becomes fewer edits than answers", "[slack][rounds
 
 TEST_CASE("without a bot token: the round lives on response_urls, 5 uses each", "[slack][rounds]")
 {
-    slack_bot bot({.bot_token = false, .movable_clock = false, .extra = {}, .on_reminders = {}, .start_at = {}});
+    slack_bot bot({.bot_token = false,
+                   .movable_clock = false,
+                   .extra = {},
+                   .on_reminders = {},
+                   .start_at = {},
+                   .before_unit = {}});
     group play(bot, {"C1", "1.5", false});
     // Words that are not options get the usage; options out of bounds get the bounds; neither opens a round.
     bot.command("group zero-sharded five", bot.fake.hook(3), ana.id, "C1", ana.name);

@@ -7,6 +7,7 @@
 #include "storage/postgres/pg_expire_web_learners.hpp"
 #include "storage/postgres/pg_forget.hpp"
 #include "storage/postgres/pg_identity_directory.hpp"
+#include "storage/postgres/pg_outbox.hpp"
 #include "storage/postgres/pg_reminder_book.hpp"
 #include "storage/postgres/pg_round_messages.hpp"
 #include "storage/postgres/pg_server_secrets.hpp"
@@ -46,10 +47,12 @@ struct pg_edge_fixture {
     pg::pg_identity_directory directory;
     pg::pg_reminder_book book;
     pg::pg_round_messages round_messages;
+    pg::pg_outbox pending;
 
     quiz::engine::identity_directory& identities() { return directory; }
     quiz::engine::reminder_book& reminders() { return book; }
     quiz::engine::round_messages& messages() { return round_messages; }
+    quiz::engine::outbox& outbox() { return pending; }
     void exec(const std::string& sql) { lease->exec(sql); }
     std::int64_t scalar(const std::string& sql) { return lease->exec(sql).int64(0, 0); }
 };
@@ -197,7 +200,10 @@ void seed_two_learners(pg_nodes& db)
         " VALUES (1, '{}', '0.2 1.3', 70, 1000);"
         "UPDATE learner SET reminders_enabled = 1, reminder_minute = 1080, time_zone = 'Europe/Paris' WHERE id = 1;"
         "INSERT INTO reminder_schedule (learner_id, next_at_ms, last_sent_at_ms, last_sent_day, ignored_in_a_row)"
-        " VALUES (1, 90000, 1000, '2026-01-05', 1)");
+        " VALUES (1, 90000, 1000, '2026-01-05', 1);"
+        "INSERT INTO outbox (id, kind, coalesce_key, learner_id, payload, created_at_ms, expires_at_ms, next_at_ms)"
+        " VALUES (1, 'reminder', 'reminder:1', 1, '{}', 1000, 9000, 1000),"
+        " (2, 'reminder', 'reminder:2', 2, '{}', 1000, 9000, 1000)");
 }
 
 TEST_CASE("forget erases every row about one learner and nothing about the others")
@@ -226,12 +232,13 @@ TEST_CASE("forget erases every row about one learner and nothing about the other
         {"memberships", 1},
         {"reminders", 1},
         {"reminder schedule", 1},
+        {"messages waiting to be sent", 1},
         {"memory model", 1},
         {"learner", 1},
     };
     CHECK(as_map(*erased) == expected);
     // In SQLite's order: the rounds' states first, the learner's row last.
-    REQUIRE(erased->size() == 12);
+    REQUIRE(erased->size() == 13);
     CHECK(erased->front().what == "round states rewritten without them");
     CHECK((*erased)[1].what == "attempts");
     CHECK(erased->back().what == "learner");
@@ -242,6 +249,7 @@ TEST_CASE("forget erases every row about one learner and nothing about the other
     CHECK(db.scalar("SELECT count(*) FROM memory") == 1);
     CHECK(db.scalar("SELECT count(*) FROM membership") == 1);
     CHECK(db.scalar("SELECT count(*) FROM round_participant") == 1);
+    CHECK(db.text("SELECT coalesce_key FROM outbox") == "reminder:2");
     // Shared things stay: the round, the pack, the workspace, the handled event.
     CHECK(db.scalar("SELECT count(*) FROM group_round WHERE id = 1 AND host_id IS NULL") == 1);
     // The round's stored state no longer names them (no host, no line, no answer); the other player's stay.

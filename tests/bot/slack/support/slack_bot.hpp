@@ -40,6 +40,8 @@ struct slack_bot_options {
     /// With movable_clock: the clock's time when the server starts. Set here rather than moved after the start, so
     /// that the server's first look (at its start) already sees it.
     std::optional<engine::instant> start_at;
+    /// Runs at the start of every unit (serve_hooks::before_unit).
+    std::function<void()> before_unit;
 };
 
 /// Where a click happened: the message the button was on.
@@ -81,6 +83,7 @@ public:
             hooks.look_every = std::chrono::milliseconds{0}; // the test moves the clock and ticks reminders itself
         }
         hooks.on_reminders = options.on_reminders;
+        hooks.before_unit = options.before_unit;
         hooks.on_listening = [this](bot::http::server& s) {
             listened_ = true;
             listening_.set_value(&s);
