@@ -21,7 +21,7 @@ struct outbox_entry {
     std::string payload;  ///< what to send, in the kind's own encoding
     std::int64_t version; ///< a put() under the same key since the claim makes this one stale
     instant created;
-    instant expires; ///< not worth sending after this
+    instant expires;  ///< not worth sending after this
     int attempts = 0; ///< claims before this one
 };
 

@@ -18,10 +18,9 @@ constexpr statement outbox_put{
     " version = outbox.version + 1, created_at_ms = excluded.created_at_ms, expires_at_ms = excluded.expires_at_ms,"
     " attempts = 0"};
 constexpr statement outbox_claim{
-    "outbox_claim",
-    "UPDATE outbox SET next_at_ms = $3, attempts = attempts + 1 WHERE id IN (SELECT id FROM outbox"
-    " WHERE kind = $1 AND next_at_ms <= $2 ORDER BY next_at_ms, id LIMIT $4 FOR UPDATE SKIP LOCKED)"
-    " RETURNING id, payload, version, created_at_ms, expires_at_ms, attempts - 1"};
+    "outbox_claim", "UPDATE outbox SET next_at_ms = $3, attempts = attempts + 1 WHERE id IN (SELECT id FROM outbox"
+                    " WHERE kind = $1 AND next_at_ms <= $2 ORDER BY next_at_ms, id LIMIT $4 FOR UPDATE SKIP LOCKED)"
+                    " RETURNING id, payload, version, created_at_ms, expires_at_ms, attempts - 1"};
 constexpr statement outbox_remove{"outbox_remove", "DELETE FROM outbox WHERE id = $1 AND version = $2"};
 constexpr statement outbox_due_at{"outbox_due_at", "UPDATE outbox SET next_at_ms = $2 WHERE id = $1"};
 constexpr statement outbox_next_due{"outbox_next_due", "SELECT min(next_at_ms) FROM outbox WHERE kind = $1"};
@@ -45,8 +44,7 @@ std::vector<engine::outbox_entry> pg_outbox::claim(std::string_view kind, engine
                                                    engine::instant lease_until, std::size_t limit)
 {
     const result claimed = current_connection().run(
-        outbox_claim,
-        params().add(kind).add(to_ms(now)).add(to_ms(lease_until)).add(static_cast<std::int64_t>(limit)));
+        outbox_claim, params().add(kind).add(to_ms(now)).add(to_ms(lease_until)).add(static_cast<std::int64_t>(limit)));
     std::vector<engine::outbox_entry> out;
     out.reserve(static_cast<std::size_t>(claimed.rows()));
     for (int row = 0; row < claimed.rows(); ++row) {

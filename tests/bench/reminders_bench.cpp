@@ -437,10 +437,12 @@ int main(int argc, char** argv)
         const auto logged = scalar(copy, "SELECT count(*) FROM reminder_log");
         const auto left = scalar(copy, "SELECT count(*) FROM reminder_schedule WHERE next_at_ms <= " +
                                            std::to_string(due_at.time_since_epoch().count()));
-        std::printf("claim run %d: %d reminders in %.2f s (%.0f a second); reminder_log rows %lld, due left %lld\n",
+        const auto waiting = scalar(copy, "SELECT count(*) FROM outbox"); // every delivery settled
+        std::printf("claim run %d: %d reminders in %.2f s (%.0f a second); reminder_log rows %lld, due left %lld, "
+                    "outbox entries left %lld\n",
                     run + 1, sent, seconds, sent / seconds, static_cast<long long>(logged),
-                    static_cast<long long>(left));
-        if (sent != due || logged != due || left != 0) {
+                    static_cast<long long>(left), static_cast<long long>(waiting));
+        if (sent != due || logged != due || left != 0 || waiting != 0) {
             std::fprintf(stderr, "reminders_bench: the claim did not do the work it claims\n");
             return 1;
         }

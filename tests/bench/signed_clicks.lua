@@ -4,12 +4,15 @@
 -- interactions endpoint) and `loop`. A run that sends every line stops sending clicks: it then asks for /healthz and
 -- counts those requests as `exhausted`, which the scripts refuse (the file needs more learners). With `loop` it
 -- starts the file again instead: only for the rows that record nothing (a baseline that verifies and acknowledges,
--- the http-only ceiling), where a click sent twice costs what it cost the first time.
+-- the http-only ceiling), where a click sent twice costs what it cost the first time. CLICKS_EVERY_MS in the
+-- environment makes each connection wait that long before each request: with C connections, at most C * 1000 / MS
+-- clicks a second (an offered rate, rather than as fast as the server answers).
 local requests = {}
 local kinds = {}
 local next_index = 1
 local exhausted_request
 local loop = false
+local every_ms = tonumber(os.getenv("CLICKS_EVERY_MS") or "") or 0
 sent_answers = 0
 exhausted = 0
 errors = 0
@@ -32,6 +35,10 @@ init = function(args)
     kinds[#kinds + 1] = kind
   end
   exhausted_request = wrk.format("GET", "/healthz")
+end
+
+if every_ms > 0 then
+  delay = function() return every_ms end
 end
 
 request = function()
