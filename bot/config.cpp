@@ -73,6 +73,9 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_MAX_QUEUED_MESSAGES", "5000",
      "messages to the platforms waiting or in flight, 1-1000000, beyond which new actions are refused the same way",
      false},
+    {"QUIZBOT_OUTBOX_LEASE_SECONDS", "30",
+     "how long a node holds a message it is sending, 2-3600; one its node died holding is sent by another after this",
+     false},
     {"QUIZBOT_REQUEST_TIMEOUT_MS", "30000",
      "from a request's first byte to its answer, 100-3600000; a slower handler is answered 503", false},
 });
@@ -439,6 +442,7 @@ config load_config(const environment& env, unsigned hardware_threads)
     read_number(in, "QUIZBOT_ROUND_MAX_PLAYERS", 2U, 10000U, cfg.round_max_players);
     read_number<std::size_t>(in, "QUIZBOT_MAX_QUEUED_ACTIONS", 1, 1'000'000, cfg.max_queued_actions);
     read_number<std::size_t>(in, "QUIZBOT_MAX_QUEUED_MESSAGES", 1, 1'000'000, cfg.max_queued_messages);
+    read_number(in, "QUIZBOT_OUTBOX_LEASE_SECONDS", 2U, 3600U, cfg.outbox_lease_seconds);
     read_limits(in, cfg.limits);
     cfg.playground = cfg.listen.is_loopback();
     read_switch(in, "QUIZBOT_PLAYGROUND", cfg.playground);

@@ -38,7 +38,12 @@ service_metrics::service_metrics(metrics::registry& r)
                            "Reminders by DM, by outcome (sent, skipped, failed, refused, expired).", {"outcome"})),
       refused_busy(r.counters("quizbot_refused_busy_total",
                               "New actions refused before acknowledgement, too much work waiting, by platform.",
-                              {"platform"}))
+                              {"platform"})),
+      outbox(r.counters("quizbot_outbox_total",
+                        "Messages to the platforms leaving the outbox, by kind and outcome (delivered, refused, "
+                        "expired, retried).",
+                        {"kind", "outcome"})),
+      outbox_pending(r.add_gauge("quizbot_outbox_pending", "Messages waiting in the outbox at its last look."))
 {
     // Every source shows from the start (at 0), and counting never takes the family's lock.
     answers_by_source_ = {&answers_recorded.with({"web"}), &answers_recorded.with({"discord"}),

@@ -45,6 +45,10 @@ struct service_metrics {
     metrics::counter_family& reminders;
     /// Labels: platform (discord, slack, web). New actions refused before acknowledgement: too much work waiting.
     metrics::counter_family& refused_busy;
+    /// Labels: kind (slack.response), outcome (delivered, refused, expired, retried). Messages leaving the outbox.
+    metrics::counter_family& outbox;
+    /// Messages waiting in the outbox at its last look (every kind; docs/reliability.md).
+    metrics::gauge& outbox_pending;
 
     /// One accepted answer, durably stored (call it once the unit that recorded it has committed; not for a
     /// replayed or refused one). Lock-free.

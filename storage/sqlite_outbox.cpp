@@ -16,6 +16,13 @@ sqlite_outbox::sqlite_outbox(SQLite::Database& db)
                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?5) ON CONFLICT (coalesce_key) DO UPDATE SET"
                " payload = excluded.payload, version = version + 1, created_at_ms = excluded.created_at_ms,"
                " expires_at_ms = excluded.expires_at_ms, attempts = 0"),
+      // Taken (leased to the writer, attempts 1) when new or waiting and due; otherwise it keeps its place.
+      put_held_(db, "INSERT INTO outbox (kind, coalesce_key, learner_id, payload, created_at_ms, expires_at_ms,"
+                    " next_at_ms, attempts) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1) ON CONFLICT (coalesce_key) DO UPDATE"
+                    " SET payload = excluded.payload, version = version + 1, created_at_ms = excluded.created_at_ms,"
+                    " expires_at_ms = excluded.expires_at_ms, attempts = CASE WHEN next_at_ms <= ?5 THEN 1 ELSE 0 END,"
+                    " next_at_ms = CASE WHEN next_at_ms <= ?5 THEN ?7 ELSE next_at_ms END"
+                    " RETURNING id, version, attempts"),
       claim_(db, "UPDATE outbox SET next_at_ms = ?3, attempts = attempts + 1 WHERE id IN (SELECT id FROM outbox"
                  " WHERE kind = ?1 AND next_at_ms <= ?2 ORDER BY next_at_ms, id LIMIT ?4)"
                  " RETURNING id, payload, version, created_at_ms, expires_at_ms, attempts - 1"),
@@ -26,17 +33,43 @@ sqlite_outbox::sqlite_outbox(SQLite::Database& db)
 {
 }
 
+namespace {
+
+/// put()'s and put_held()'s first six parameters, in the same places.
+void bind_entry(SQLite::Statement& st, std::string_view kind, std::string_view key,
+                std::optional<engine::learner_id> about, std::string_view payload, engine::instant now,
+                engine::instant expires)
+{
+    st.bind(1, std::string(kind));
+    st.bind(2, std::string(key));
+    bind_optional(st, 3, about ? std::optional(about->value()) : std::nullopt);
+    st.bind(4, std::string(payload));
+    st.bind(5, to_ms(now));
+    st.bind(6, to_ms(expires));
+}
+
+} // namespace
+
 void sqlite_outbox::put(std::string_view kind, std::string_view key, std::optional<engine::learner_id> about,
                         std::string_view payload, engine::instant now, engine::instant expires)
 {
     const statement_use use(put_);
-    use->bind(1, std::string(kind));
-    use->bind(2, std::string(key));
-    bind_optional(*use, 3, about ? std::optional(about->value()) : std::nullopt);
-    use->bind(4, std::string(payload));
-    use->bind(5, to_ms(now));
-    use->bind(6, to_ms(expires));
+    bind_entry(*use, kind, key, about, payload, now, expires);
     use->exec();
+}
+
+std::optional<engine::outbox_ticket> sqlite_outbox::put_held(std::string_view kind, std::string_view key,
+                                                             std::optional<engine::learner_id> about,
+                                                             std::string_view payload, engine::instant now,
+                                                             engine::instant expires, engine::instant lease_until)
+{
+    const statement_use use(put_held_);
+    bind_entry(*use, kind, key, about, payload, now, expires);
+    use->bind(7, to_ms(lease_until));
+    if (!use->executeStep() || use->getColumn(2).getInt() != 1) {
+        return std::nullopt;
+    }
+    return engine::outbox_ticket{engine::outbox_id{use->getColumn(0).getInt64()}, use->getColumn(1).getInt64()};
 }
 
 std::vector<engine::outbox_entry> sqlite_outbox::claim(std::string_view kind, engine::instant now,

@@ -48,9 +48,15 @@ tutoring::service& core::start_tutoring(service_hooks hooks)
         reminder_settings_.emplace(tutoring::reminder_settings{
             storage_->reminder_book(), zones_, hooks_.reminders->scheduled, hooks_.reminders->can_send});
     }
-    return tutoring_.emplace(tutoring::service_parts{
-        tutor_, storage_->identities(), *writer_, packs_.library, packs_.keys, clock_, seeds_, log_, hooks_.hand_over,
-        hooks_.on_answer_recorded, hooks_.before_unit, reminder_settings_ ? &*reminder_settings_ : nullptr});
+    if (hooks_.letters) {
+        letters_.emplace(tutoring::outbox_sender_parts{storage_->outbox(), *writer_, clock_, log_, hooks_.hand_over,
+                                                       hooks_.letters->after, hooks_.letters->counted,
+                                                       hooks_.letters->looked, hooks_.letters->pacing});
+    }
+    return tutoring_.emplace(
+        tutoring::service_parts{tutor_, storage_->identities(), *writer_, packs_.library, packs_.keys, clock_, seeds_,
+                                log_, hooks_.hand_over, hooks_.on_answer_recorded, hooks_.before_unit,
+                                reminder_settings_ ? &*reminder_settings_ : nullptr, letters_ ? &*letters_ : nullptr});
 }
 
 tutoring::rounds& core::start_rounds(round_hooks hooks)
@@ -75,10 +81,13 @@ tutoring::reminders& core::start_reminders(reminder_delivery delivery)
         std::move(delivery.senders), std::move(delivery.counted), std::move(delivery.pacing)});
 }
 
-void core::stop_reminders() noexcept
+void core::stop_sending() noexcept
 {
     if (reminders_) {
         reminders_->stop();
+    }
+    if (letters_) {
+        letters_->stop();
     }
 }
 

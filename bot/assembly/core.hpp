@@ -6,6 +6,7 @@
 #include "bot/assembly/storage_engine.hpp"
 #include "bot/recall_refitter.hpp"
 #include "bot/time_zones.hpp"
+#include "bot/tutoring/outbox_sender.hpp"
 #include "bot/tutoring/reminders.hpp"
 #include "bot/tutoring/rounds.hpp"
 #include "bot/tutoring/service.hpp"
@@ -45,6 +46,14 @@ struct reminder_hooks {
     std::function<bool(const std::string& platform)> can_send; ///< a bot token is configured for it
 };
 
+/// How messages to the platforms leave through the outbox (docs/reliability.md, "The outbox").
+struct letter_hooks {
+    std::function<void(std::chrono::milliseconds, std::function<void()>)> after; ///< the server's timers
+    std::function<void(std::string_view kind, std::string_view outcome)> counted;
+    std::function<void(std::int64_t waiting)> looked;
+    tutoring::outbox_pacing pacing;
+};
+
 /// How the tutoring services hand their results back. Each may be empty: the terminal takes its screens on the
 /// writer's thread and counts nothing.
 struct service_hooks {
@@ -52,6 +61,7 @@ struct service_hooks {
     std::function<void(const std::string& platform)> on_answer_recorded;
     std::function<void()> before_unit;
     std::optional<reminder_hooks> reminders; ///< nullopt: no reminders are sent, and `remind` says so
+    std::optional<letter_hooks> letters;     ///< nullopt: front ends send what they show themselves
 };
 
 /// What study groups' rounds need from the server: its timers and its front ends.
@@ -75,7 +85,7 @@ struct reminder_delivery {
 /// connection of its own; the rounds' open deadlines read; then the writer takes the main connection. The tutoring
 /// services are started on demand, with what the entry point hands back through.
 ///
-/// Shutting down: stop_reminders, then finish_writes while whatever the services' hooks reach is alive; the
+/// Shutting down: stop_sending, then finish_writes while whatever the services' hooks reach is alive; the
 /// destructor finishes the writes too.
 class core {
 public:
@@ -107,11 +117,13 @@ public:
 
     [[nodiscard]] tutoring::service& tutoring() { return *tutoring_; }
     [[nodiscard]] tutoring::rounds& rounds() { return *rounds_; }
+    /// Null unless service_hooks::letters: the front ends add their senders, then the entry point starts it.
+    [[nodiscard]] tutoring::outbox_sender* letters() noexcept { return letters_ ? &*letters_ : nullptr; }
     /// Null until start_reminders.
     [[nodiscard]] tutoring::reminders* reminders() noexcept { return reminders_ ? &*reminders_ : nullptr; }
 
-    /// Claims no more reminders: what it claimed now could not be delivered any more.
-    void stop_reminders() noexcept;
+    /// Claims no more reminders nor letters: what it claimed now could not be delivered any more.
+    void stop_sending() noexcept;
     /// Finishes the units still queued, then stops the writer; nothing may be queued after.
     void finish_writes() noexcept;
 
@@ -129,6 +141,7 @@ private:
     engine::action_queue* writer_ = nullptr;
     service_hooks hooks_;
     std::optional<tutoring::reminder_settings> reminder_settings_;
+    std::optional<tutoring::outbox_sender> letters_;
     std::optional<tutoring::service> tutoring_;
     std::optional<tutoring::rounds> rounds_;
     std::optional<tutoring::reminders> reminders_;

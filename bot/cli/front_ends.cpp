@@ -73,7 +73,8 @@ void front_ends::add_slack(const parts& p)
                                                                     .rounds = &p.core.rounds(),
                                                                     .clock = p.core.clock(),
                                                                     .reports = &p.class_reports,
-                                                                    .admission = &p.admission});
+                                                                    .admission = &p.admission,
+                                                                    .letters = p.core.letters()});
     p.log.info("slack routes on /slack/commands /slack/interactions /slack/events");
 }
 

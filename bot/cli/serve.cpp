@@ -80,6 +80,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         fronts.add({core, *cfg, hooks, http.routes, http.server.context(), run_on, outbound, reports_access,
                     reports.class_reports(), admitting, log});
         start_reminders(core, hooks, http.metrics, run_on, timers, fronts);
+        start_letters(core, *cfg, http);
 
         http.listen(*cfg, streams, log);
         timers.start_expiry(*cfg, core, log);
@@ -89,9 +90,9 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
         }
         http.server.run();
 
-        core.stop_reminders(); // a claim still queued would record reminders no IO thread is left to deliver
-        reports.join();        // the reports still running use the connection and the packs
-        core.finish_writes();  // the units still queued, while what they use is alive
+        core.stop_sending();  // a claim still queued would take messages no IO thread is left to deliver
+        reports.join();       // the reports still running use the connection and the packs
+        core.finish_writes(); // the units still queued, while what they use is alive
         log.info("stopped");
         return exit_ok;
     } catch (const bad_setting& e) {

@@ -140,6 +140,13 @@ reports_thread::reports_thread(report_access& access, assembly::core& core, cons
          [&log](const std::exception& e) { log.error("dashboard report failed error={}", log_quote(e.what())); }});
 }
 
+tutoring::outbox_pacing letter_pacing(const config& cfg)
+{
+    tutoring::outbox_pacing pacing;
+    pacing.lease = std::chrono::seconds{cfg.outbox_lease_seconds};
+    return pacing;
+}
+
 outbound::client_options outbound_options()
 {
     outbound::client_options options;
@@ -155,6 +162,14 @@ void start_services(assembly::core& core, const config& cfg, const serve_hooks& 
         [&metrics](const std::string& platform) { metrics.answer_recorded(source_of(platform)); },
         hooks.before_unit,
         std::nullopt,
+        assembly::letter_hooks{
+            run_on.later,
+            [&metrics](std::string_view kind, std::string_view outcome) {
+                metrics.outbox.with({std::string(kind), std::string(outcome)}).inc();
+            },
+            [&metrics](std::int64_t waiting) { metrics.outbox_pending.set(waiting); },
+            letter_pacing(cfg),
+        },
     };
     if (cfg.reminders) {
         handing.reminders = assembly::reminder_hooks{
@@ -170,6 +185,17 @@ void start_services(assembly::core& core, const config& cfg, const serve_hooks& 
         [&fronts](const tutoring::round_screen& shown) { fronts.publish(shown); },
         limits,
     });
+}
+
+void start_letters(assembly::core& core, const config& cfg, http_server& http)
+{
+    auto* letters = core.letters();
+    if (letters == nullptr || !letters->sends_any()) {
+        return; // no front end sends through it (the playground alone): nothing to look for, nothing to check
+    }
+    const auto most = static_cast<std::int64_t>(cfg.max_queued_messages);
+    http.checks.push_back({"outbox", [letters, most] { return letters->backlog() <= most; }});
+    letters->start();
 }
 
 void start_reminders(assembly::core& core, const serve_hooks& hooks, service_metrics& metrics,

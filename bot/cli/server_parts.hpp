@@ -100,6 +100,10 @@ private:
 void start_services(assembly::core& core, const config& cfg, const serve_hooks& hooks, service_metrics& metrics,
                     const http::executors& run_on, server_timers& timers, front_ends& fronts);
 
+/// The outbox's sender, once the front ends added theirs (if none did, nothing): what a restart or a dead node left
+/// is sent now, and `/healthz` fails while more than QUIZBOT_MAX_QUEUED_MESSAGES wait in it.
+void start_letters(assembly::core& core, const config& cfg, http_server& http);
+
 /// Reminders by DM, when a platform can send them (a bot token); without one (the playground alone) nothing is
 /// scheduled and nothing wakes for them.
 void start_reminders(assembly::core& core, const serve_hooks& hooks, service_metrics& metrics,

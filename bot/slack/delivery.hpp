@@ -2,6 +2,8 @@
 #pragma once
 
 #include "bot/slack/flows.hpp"
+#include "bot/tutoring/letter.hpp"
+#include "bot/tutoring/outbox_sender.hpp"
 
 #include <string>
 
@@ -19,6 +21,17 @@ struct destination {
     std::string channel;
     bool ephemeral = false; ///< in a channel: shown to the user only
 };
+
+/// The outbox's kind for a response_url update.
+inline constexpr std::string_view response_kind = "slack.response";
+
+/// `reply` to `to.response_url` as a letter for the outbox: valid 30 minutes, as Slack takes a response_url
+/// (platforms.md); its key is the URL, used by one click only.
+[[nodiscard]] tutoring::letter response_letter(const destination& to, slack_reply reply);
+
+/// Sends response letters: delivered on a 2xx; refused on any other 4xx but 429 (a response_url past its 30
+/// minutes or 5 uses answers 404); failed otherwise, tried again. `api` and `log` must outlive it.
+[[nodiscard]] tutoring::payload_sender response_sender(web_api& api, spdlog::logger& log);
 
 /// Sends replies and Home views through the Web API, logging what fails (Slack's error code, never a URL or token).
 class delivery {

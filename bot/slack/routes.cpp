@@ -51,6 +51,9 @@ public:
         if (b_.rounds != nullptr) {
             rounds_ = std::make_shared<group_rounds>(*b_.rounds, api_, locales_, b_.log, b_.clock, b_.public_url);
         }
+        if (b_.letters != nullptr) {
+            b_.letters->add_sender(std::string(response_kind), response_sender(api_, b_.log));
+        }
     }
 
     /// The rounds' front end; null without rounds.
@@ -66,25 +69,27 @@ public:
         if (!command || !admitted(req, answer)) {
             return;
         }
-        answer.send(http::response::empty(200));
         destination to{command->response_url, {}, !is_dm_channel(command->channel_id)};
         if (!allowed(to.response_url)) {
+            answer.send(http::response::empty(200));
             return;
         }
         const auto line = parse_command_line(command->text);
         if (line.verb == "group" && rounds_) {
+            answer.send(http::response::empty(200));
             rounds_->command(*command, parse_group(line.words), to.response_url);
             return;
         }
         if (line.verb == "report" && b_.reports != nullptr) {
+            answer.send(http::response::empty(200));
             report(*command, line.words, std::move(to));
             return;
         }
         if (line.verb == "remind") {
-            remind(*command, remind_of(line.words), std::move(to));
+            remind(*command, remind_of(line.words), std::move(to), answer);
             return;
         }
-        act(command->team_id, command->user_id, command->user_name, command_intent(*command), to, std::nullopt);
+        act(command->team_id, command->user_id, command->user_name, command_intent(*command), to, std::nullopt, answer);
     }
 
     void interactions(const http::request& req, const http::responder& answer)
@@ -93,28 +98,32 @@ public:
         if (!payload || !admitted(req, answer)) {
             return;
         }
-        answer.send(http::response::empty(200));
+        const auto ok = [&answer] { answer.send(http::response::empty(200)); };
         if (payload->type != "block_actions" || payload->actions.empty()) {
+            ok();
             return;
         }
         destination to{payload->response_url, payload->response_url.empty() ? payload->user_id : std::string{},
                        !is_dm_channel(payload->channel_id)};
         if (!to.response_url.empty() && !allowed(to.response_url)) {
+            ok();
             return;
         }
         const auto& pressed = payload->actions.front();
         const auto clicked = parse_clicked_button(pressed.action_id, pressed.value);
         if (!clicked) {
+            ok();
             return; // a button of another version of the bot: nothing to do
         }
         if (const auto* round = std::get_if<round_click>(&*clicked)) {
+            ok();
             if (rounds_) {
                 rounds_->click(*payload, *round, to.response_url);
             }
             return;
         }
         act(payload->team_id, payload->user_id, payload->user_name, click_intent(std::get<click>(*clicked)), to,
-            std::nullopt);
+            std::nullopt, answer);
     }
 
     void events(const http::request& req, const http::responder& answer)
@@ -198,22 +207,48 @@ private:
     tutoring::link_base links() const { return {b_.public_url}; }
 
     /// The user's language first (users.info, once), then the action through the tutoring layer, then its screen.
+    /// `ack`, when the request waits for it: answered 200 once the action's transaction, which wrote the update to
+    /// the outbox, has committed (docs/reliability.md): acknowledged means recorded, even if the node dies next.
     void act(const std::string& team, const std::string& user, const std::string& name, intent asked, destination to,
-             std::optional<std::string> delivery_id)
+             std::optional<std::string> delivery_id, std::optional<http::responder> ack = std::nullopt)
     {
         locales_->with_locale(team, user,
-                              [self = shared_from_this(), team, user, name, asked = std::move(asked), to,
-                               delivery_id](std::optional<engine::language> lang) {
+                              [self = shared_from_this(), team, user, name, asked = std::move(asked), to, delivery_id,
+                               ack](std::optional<engine::language> lang) {
                                   tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
-                                  self->b_.tutoring.perform(std::move(r),
-                                                            [self, team, user, asked, to](tutoring::screen shown) {
-                                                                if (shown.learner_erased) {
-                                                                    self->locales_->forget(team, user);
-                                                                }
-                                                                if (auto reply = render(shown, asked, self->links())) {
-                                                                    self->out_.deliver(to, std::move(*reply));
-                                                                }
-                                                            });
+                                  // Through a response_url, the update is written with the action and survives a
+                                  // restart (docs/reliability.md); a DM by the Web API goes at once.
+                                  const bool posted = self->b_.letters != nullptr && !to.response_url.empty();
+                                  tutoring::letter_writer post;
+                                  if (posted) {
+                                      post = [asked, to, links = self->links()](
+                                                 const tutoring::screen& shown) -> std::optional<tutoring::letter> {
+                                          if (auto reply = render(shown, asked, links)) {
+                                              return response_letter(to, std::move(*reply));
+                                          }
+                                          return std::nullopt;
+                                      };
+                                  }
+                                  const bool queued = self->b_.tutoring.perform(
+                                      std::move(r),
+                                      [self, team, user, asked, to, posted, ack](tutoring::screen shown) {
+                                          if (ack) {
+                                              ack->send(http::response::empty(200));
+                                          }
+                                          if (shown.learner_erased) {
+                                              self->locales_->forget(team, user);
+                                          }
+                                          if (posted) {
+                                              return;
+                                          }
+                                          if (auto reply = render(shown, asked, self->links())) {
+                                              self->out_.deliver(to, std::move(*reply));
+                                          }
+                                      },
+                                      std::move(post));
+                                  if (!queued && ack) {
+                                      ack->send(http::error_response(503, "the server is stopping", {}));
+                                  }
                               });
     }
 
@@ -249,19 +284,19 @@ private:
     }
 
     /// `remind on` without a zone takes the one Slack knows for the user (users.info `tz`); the rest needs nothing.
-    void remind(const slash_command& c, tutoring::remind asked, destination to)
+    void remind(const slash_command& c, tutoring::remind asked, destination to, const http::responder& ack)
     {
         if (asked.what != tutoring::remind::mode::on || asked.zone) {
-            act(c.team_id, c.user_id, c.user_name, remind_intent(asked, c), std::move(to), std::nullopt);
+            act(c.team_id, c.user_id, c.user_name, remind_intent(asked, c), std::move(to), std::nullopt, ack);
             return;
         }
-        api_.user_info(c.user_id, [self = shared_from_this(), c, asked = std::move(asked),
-                                   to = std::move(to)](web_api::outcome o) mutable {
+        api_.user_info(c.user_id, [self = shared_from_this(), c, asked = std::move(asked), to = std::move(to),
+                                   ack](web_api::outcome o) mutable {
             if (!o.ok && o.error != "no_token") {
                 self->b_.log.warn("slack users.info failed error={}", log_quote(o.error));
             }
             asked.platform_zone = o.ok && o.body ? read_users_info(*o.body).tz : std::nullopt;
-            self->act(c.team_id, c.user_id, c.user_name, remind_intent(asked, c), std::move(to), std::nullopt);
+            self->act(c.team_id, c.user_id, c.user_name, remind_intent(asked, c), std::move(to), std::nullopt, ack);
         });
     }
 

@@ -28,6 +28,10 @@ struct round_screen;
 } // namespace tutoring
 } // namespace quiz::bot
 
+namespace quiz::bot::tutoring {
+class outbox_sender;
+}
+
 namespace quiz::bot::slack {
 
 /// What the Slack front end works with.
@@ -47,6 +51,9 @@ struct slack_backend {
     const tutoring::class_reports* reports = nullptr;
     /// Refuses a request (503, before the acknowledgement) when this node could not finish it in time; null: never.
     const tutoring::admission* admission = nullptr;
+    /// Learners' updates through a response_url go through the outbox when set (its sender is added here);
+    /// null: sent straight away.
+    tutoring::outbox_sender* letters = nullptr;
 };
 
 /// Registers `POST /slack/commands`, `POST /slack/interactions` and `POST /slack/events` (docs/slack.md): each

@@ -22,6 +22,7 @@ web_api::outcome read_answer(const outbound::result& r, bool web_api_call)
         out.error = "transport: " + r.message;
         return out;
     }
+    out.status = r.resp.status;
     if (r.resp.status < 200 || r.resp.status >= 300) {
         out.error = "status " + std::to_string(r.resp.status);
         return out;

@@ -26,6 +26,7 @@ public:
         bool ok = false;
         std::string error; ///< Slack's error code or the transport failure, for logs (no token, no URL)
         std::optional<boost::json::object> body;
+        unsigned status = 0; ///< the HTTP status, 0 when no answer came
     };
     using callback = std::function<void(outcome)>;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/tutoring/delivery.hpp"
 #include "bot/tutoring/unit_runner.hpp"
 
 #include "engine/core/identity_ports.hpp"
@@ -37,14 +38,8 @@ struct reminder_message {
     std::string unsubscribe_label;
 };
 
-/// How a delivery ended.
-enum class delivery : unsigned char {
-    sent,
-    refused, ///< the platform will not deliver to this person (Discord 50007): their reminders are turned off
-    failed,  ///< anything else (retried a bounded number of times)
-};
-
-/// A platform's way of sending a DM; calls `done` once, on any thread.
+/// A platform's way of sending a DM; calls `done` once, on any thread. `refused`: the platform will not deliver to
+/// this person (Discord 50007), and their reminders are turned off.
 using reminder_sender = std::function<void(const reminder_message&, std::function<void(delivery)> done)>;
 
 /// How fast reminders go out, below the platforms' limits (docs/reminders.md).

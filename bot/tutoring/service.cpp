@@ -33,29 +33,53 @@ service::service(service_parts parts)
     }
 }
 
-bool service::perform(request r, std::function<void(screen)> show)
+bool service::perform(request r, std::function<void(screen)> show, letter_writer post)
 {
-    return submit(std::move(r), std::move(show), true);
+    return submit(std::move(r), std::move(show), std::move(post), true);
 }
 
-bool service::submit(request r, std::function<void(screen)> show, bool hand_over)
+bool service::submit(request r, std::function<void(screen)> show, letter_writer post, bool hand_over)
 {
     const auto now = p_.clock();
     const auto seed = p_.seeds();
     const language guess = r.who.platform_lang.value_or(language::en);
     auto result = std::make_shared<screen>();
     auto shared = std::make_shared<request>(std::move(r));
+    auto held = std::make_shared<std::optional<held_letter>>();
+    auto letter_of = std::make_shared<letter_writer>(p_.letters != nullptr ? std::move(post) : letter_writer{});
+    auto failed_unit = std::make_shared<bool>(false);
     const std::string platform = shared->who.identity.platform;
     return runner_.submit(
-        platform, [this, shared, result, now, seed] { *result = decide(*shared, now, seed); },
-        [this, result, guess, platform](bool failed) {
+        platform,
+        [this, shared, result, held, letter_of, now, seed] {
+            *result = decide(*shared, now, seed);
+            // What the screen sends is written in this transaction: once it commits, it is sent (docs/reliability.md).
+            if (*letter_of) {
+                if (auto l = (*letter_of)(*result)) {
+                    *held = p_.letters->write(*l, now);
+                }
+            }
+        },
+        [this, result, held, failed_unit, guess, platform](bool failed) {
             if (failed) {
+                *failed_unit = true;
+                held->reset();
                 *result = notice(notice_kind::failed, guess, say(text::failed, guess));
             } else if (result->answer_recorded && p_.on_answer_recorded) {
                 p_.on_answer_recorded(platform);
             }
         },
-        [show = std::move(show), result] { show(std::move(*result)); }, hand_over);
+        [this, show = std::move(show), result, held, letter_of, failed_unit] {
+            if (*held) {
+                p_.letters->send_held(std::move(**held));
+            } else if (*failed_unit && *letter_of) {
+                if (auto l = (*letter_of)(*result)) {
+                    p_.letters->send_unrecorded(*l);
+                }
+            }
+            show(std::move(*result));
+        },
+        hand_over);
 }
 
 screen service::run(request r)
@@ -64,7 +88,7 @@ screen service::run(request r)
     auto future = promise.get_future();
     // The caller waits for it: the screen needs no IO thread.
     if (!submit(
-            std::move(r), [&promise](screen s) { promise.set_value(std::move(s)); }, false)) {
+            std::move(r), [&promise](screen s) { promise.set_value(std::move(s)); }, {}, false)) {
         throw std::logic_error("the action queue is stopping");
     }
     return future.get();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bot/tutoring/actions.hpp"
+#include "bot/tutoring/outbox_sender.hpp"
 #include "bot/tutoring/pack_shelf.hpp"
 #include "bot/tutoring/screens.hpp"
 #include "bot/tutoring/unit_runner.hpp"
@@ -55,6 +56,8 @@ struct service_parts {
     std::function<void()> before_unit;
     /// Null: this server sends no reminders (QUIZBOT_REMINDERS=off) and `remind` says so.
     const reminder_settings* reminders = nullptr;
+    /// Sends requests' letters (request::post) through the outbox; null: requests carry none.
+    outbox_sender* letters = nullptr;
 };
 
 /// The learner's side of quizbot, once for every front end: each request is one user action run as one unit of the
@@ -67,7 +70,10 @@ public:
 
     /// Queues the action; `show` gets its screen (a `failed` notice when the unit failed) through hand_over.
     /// Never waits. false when the queue is stopping (nothing was queued).
-    bool perform(request r, std::function<void(screen)> show);
+    /// With `post` (and service_parts::letters), the screen is sent as that letter, written to the outbox in the
+    /// action's transaction, and `show` only does what else the screen asks; a failed unit's notice is sent the
+    /// same way, unrecorded (its transaction wrote nothing).
+    bool perform(request r, std::function<void(screen)> show, letter_writer post = {});
 
     /// The same, waiting for the screen (the terminal, tests); never from the queue's thread. Throws
     /// std::logic_error when the queue is stopping.
@@ -76,7 +82,7 @@ public:
     [[nodiscard]] const pack_shelf& shelf() const noexcept { return shelf_; }
 
 private:
-    bool submit(request r, std::function<void(screen)> show, bool hand_over);
+    bool submit(request r, std::function<void(screen)> show, letter_writer post, bool hand_over);
     screen decide(const request& r, engine::instant now, std::uint64_t seed);
     screen start_session(const learner_context& ctx, const tutoring::start& s, engine::instant now, std::uint64_t seed);
     screen answer_card(const learner_context& ctx, const tutoring::answer& a, engine::instant now);

@@ -25,6 +25,12 @@ struct outbox_entry {
     int attempts = 0; ///< claims before this one
 };
 
+/// An entry its writer holds (leased) to send itself once its transaction has committed.
+struct outbox_ticket {
+    outbox_id id;
+    std::int64_t version;
+};
+
 /// Messages to the platforms that must survive a restart (docs/reliability.md), inside the caller's transaction like
 /// the other ports: a unit writes what it decided to send in the transaction that decided it, and a sender claims
 /// entries for a while (a lease), sends, and settles them. An entry a sender never settled (it died) is claimed
@@ -37,6 +43,13 @@ public:
     /// `about`: the learner it concerns, if one (forgetting them erases it).
     virtual void put(std::string_view kind, std::string_view key, std::optional<learner_id> about,
                      std::string_view payload, instant now, instant expires) = 0;
+    /// put(), and the entry leased to the caller until `lease_until` when no sender holds it and no retry waits
+    /// (so the caller sends it right after its transaction commits, and settles it). nullopt: the entry goes out
+    /// when its holder settles or its retry falls due.
+    [[nodiscard]] virtual std::optional<outbox_ticket> put_held(std::string_view kind, std::string_view key,
+                                                                std::optional<learner_id> about,
+                                                                std::string_view payload, instant now, instant expires,
+                                                                instant lease_until) = 0;
     /// At most `limit` entries of `kind` due at `now`, earliest first, each leased until `lease_until`: no other
     /// claim returns it before then.
     [[nodiscard]] virtual std::vector<outbox_entry> claim(std::string_view kind, instant now, instant lease_until,

@@ -17,6 +17,15 @@ constexpr statement outbox_put{
     " VALUES ($1, $2, $3, $4, $5, $6, $5) ON CONFLICT (coalesce_key) DO UPDATE SET payload = excluded.payload,"
     " version = outbox.version + 1, created_at_ms = excluded.created_at_ms, expires_at_ms = excluded.expires_at_ms,"
     " attempts = 0"};
+// Taken by the writer when new or waiting and due: see storage/sqlite_outbox.cpp.
+constexpr statement outbox_put_held{
+    "outbox_put_held",
+    "INSERT INTO outbox (kind, coalesce_key, learner_id, payload, created_at_ms, expires_at_ms, next_at_ms, attempts)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, 1) ON CONFLICT (coalesce_key) DO UPDATE SET payload = excluded.payload,"
+    " version = outbox.version + 1, created_at_ms = excluded.created_at_ms, expires_at_ms = excluded.expires_at_ms,"
+    " attempts = CASE WHEN outbox.next_at_ms <= $5 THEN 1 ELSE 0 END,"
+    " next_at_ms = CASE WHEN outbox.next_at_ms <= $5 THEN $7 ELSE outbox.next_at_ms END"
+    " RETURNING id, version, attempts"};
 constexpr statement outbox_claim{
     "outbox_claim", "UPDATE outbox SET next_at_ms = $3, attempts = attempts + 1 WHERE id IN (SELECT id FROM outbox"
                     " WHERE kind = $1 AND next_at_ms <= $2 ORDER BY next_at_ms, id LIMIT $4 FOR UPDATE SKIP LOCKED)"
@@ -38,6 +47,26 @@ void pg_outbox::put(std::string_view kind, std::string_view key, std::optional<e
                                              .add(payload)
                                              .add(to_ms(now))
                                              .add(to_ms(expires)));
+}
+
+std::optional<engine::outbox_ticket> pg_outbox::put_held(std::string_view kind, std::string_view key,
+                                                         std::optional<engine::learner_id> about,
+                                                         std::string_view payload, engine::instant now,
+                                                         engine::instant expires, engine::instant lease_until)
+{
+    const result written =
+        current_connection().run(outbox_put_held, params()
+                                                      .add(kind)
+                                                      .add(key)
+                                                      .add(about ? std::optional(about->value()) : std::nullopt)
+                                                      .add(payload)
+                                                      .add(to_ms(now))
+                                                      .add(to_ms(expires))
+                                                      .add(to_ms(lease_until)));
+    if (written.rows() != 1 || written.int64(0, 2) != 1) {
+        return std::nullopt;
+    }
+    return engine::outbox_ticket{engine::outbox_id{written.int64(0, 0)}, written.int64(0, 1)};
 }
 
 std::vector<engine::outbox_entry> pg_outbox::claim(std::string_view kind, engine::instant now,

@@ -13,6 +13,11 @@ class pg_outbox final : public engine::outbox {
 public:
     void put(std::string_view kind, std::string_view key, std::optional<engine::learner_id> about,
              std::string_view payload, engine::instant now, engine::instant expires) override;
+    [[nodiscard]] std::optional<engine::outbox_ticket> put_held(std::string_view kind, std::string_view key,
+                                                                std::optional<engine::learner_id> about,
+                                                                std::string_view payload, engine::instant now,
+                                                                engine::instant expires,
+                                                                engine::instant lease_until) override;
     [[nodiscard]] std::vector<engine::outbox_entry> claim(std::string_view kind, engine::instant now,
                                                           engine::instant lease_until, std::size_t limit) override;
     void settle(engine::outbox_id id, std::int64_t version, engine::instant now) override;

@@ -454,6 +454,53 @@ TEMPLATE_LIST_TEST_CASE("edge ports: the outbox hands an entry to one claim at a
     CHECK_FALSE(box.next_due("reminder"));
 }
 
+TEMPLATE_LIST_TEST_CASE("edge ports: an outbox entry written held is its writer's until the lease ends, unless "
+                        "another holds it",
+                        "[edge-ports]", edge_port_fixtures)
+{
+    using namespace quiz::test::edge_contract;
+    TestType f;
+    auto& box = f.outbox();
+    const auto at = march(3, 17);
+    // New: held by its writer, so no claim takes it until the lease ends.
+    const auto mine =
+        box.put_held("slack_update", "url:1", std::nullopt, "state 1", at, at + minutes{30}, at + seconds{30});
+    REQUIRE(mine);
+    CHECK(box.claim("slack_update", at + seconds{29}, at + minutes{1}, 10).empty());
+    // The writer settles it: gone.
+    box.settle(mine->id, mine->version, at + seconds{1});
+    CHECK(box.pending("slack_update") == 0);
+    // Its writer died before settling: claimed once the lease ended, counted as a second attempt.
+    const auto lost =
+        box.put_held("slack_update", "url:2", std::nullopt, "state A", at, at + minutes{30}, at + seconds{30});
+    REQUIRE(lost);
+    const auto taken = box.claim("slack_update", at + seconds{30}, at + minutes{1}, 10);
+    REQUIRE(taken.size() == 1);
+    CHECK(taken[0].id == lost->id);
+    CHECK(taken[0].payload == "state A");
+    CHECK(taken[0].attempts == 1);
+    // A new state while a sender holds it: not the writer's; it goes out once the holder settles.
+    CHECK_FALSE(box.put_held("slack_update", "url:2", std::nullopt, "state B", at + seconds{31}, at + minutes{30},
+                             at + minutes{2}));
+    box.settle(taken[0].id, taken[0].version, at + seconds{32});
+    const auto newest = box.claim("slack_update", at + seconds{32}, at + minutes{2}, 10);
+    REQUIRE(newest.size() == 1);
+    CHECK(newest[0].payload == "state B");
+    // Waiting for a retry: a new state waits with it.
+    box.retry_at(newest[0].id, at + minutes{5});
+    CHECK_FALSE(box.put_held("slack_update", "url:2", std::nullopt, "state C", at + minutes{3}, at + minutes{30},
+                             at + minutes{4}));
+    CHECK(box.next_due("slack_update") == at + minutes{5});
+    // Due again (its retry time passed): the writer takes it.
+    const auto again = box.put_held("slack_update", "url:2", std::nullopt, "state D", at + minutes{6}, at + minutes{30},
+                                    at + minutes{7});
+    REQUIRE(again);
+    CHECK(again->id == newest[0].id);
+    CHECK(box.next_due("slack_update") == at + minutes{7});
+    box.settle(again->id, again->version, at + minutes{6});
+    CHECK(box.pending("slack_update") == 0);
+}
+
 TEMPLATE_LIST_TEST_CASE("edge ports: the outbox keeps one entry per key, the newest state, sent after the one "
                         "in flight",
                         "[edge-ports]", edge_port_fixtures)

@@ -10,7 +10,7 @@
 import { createServer } from 'node:http';
 import nacl from 'tweetnacl';
 import {
-  check, quizbotArguments, runScenario, startServer, stopServer,
+  check, quizbotArguments, runScenario, startServer, stopServer, until,
 } from '../web/quizbot_server.mjs';
 import { engine, freshDatabase } from '../web/test_database.mjs';
 
@@ -69,14 +69,6 @@ const buttonsOf = (message) => (message.components || []).flatMap((row) => row.c
 
 const isReveal = (r) => r.method === 'PATCH' && r.target.endsWith('/messages/@original') &&
   JSON.parse(r.body).content.includes('Time is up.');
-
-async function until(condition, ms, what) {
-  const giveUp = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > giveUp) throw new Error('timed out waiting for ' + what);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 await runScenario('quizbot-discord-two-nodes-', async (scratch, running) => {
   const db = freshDatabase(scratch);

@@ -10,6 +10,15 @@ export function check(condition, message) {
   if (!condition) throw new Error('check failed: ' + message);
 }
 
+/// Resolves once `condition()` holds, polled every 20 ms; rejects after `ms` with "timed out waiting for `what`".
+export async function until(condition, ms, what) {
+  const giveUp = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > giveUp) throw new Error('timed out waiting for ' + what);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /// Starts `quizbot serve` with QUIZBOT_LISTEN on a free loopback port and `env` added; resolves once it listens,
 /// with { child, url, log() } (log: what it wrote to standard error so far).
 export function startServer(quizbot, env) {

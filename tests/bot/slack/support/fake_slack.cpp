@@ -127,9 +127,14 @@ fake_slack::fake_slack()
         return bot::http::response::json(
             200, json::serialize(json::object{{"ok", true}, {"channel", json::object{{"id", "D" + user}}}}));
     });
-    routes_.add(bot::http::verb::post, "/hooks/{n}", [recorder](const bot::http::request& req) {
+    routes_.add(bot::http::verb::post, "/hooks/{n}", [this, recorder](const bot::http::request& req) {
+        unsigned status = 200;
+        {
+            const std::lock_guard lock(mutex_);
+            status = hook_status_; // before the call is recorded: a test that waits for it may change the status
+        }
         recorder(req);
-        return bot::http::response::text(200, "ok");
+        return bot::http::response::text(status, status == 200 ? "ok" : status == 404 ? "used_url" : "error");
     });
     server_ = std::make_unique<running_server>(routes_);
 }
@@ -166,6 +171,12 @@ void fake_slack::refuse_posts_in(const std::string& channel, const std::string& 
 {
     const std::lock_guard lock(mutex_);
     refused_posts_[channel] = error;
+}
+
+void fake_slack::answer_hooks(unsigned status)
+{
+    const std::lock_guard lock(mutex_);
+    hook_status_ = status;
 }
 
 void fake_slack::rate_limit_updates(int count)

@@ -56,6 +56,8 @@ public:
     void refuse_posts_in(const std::string& channel, const std::string& error);
     /// The next `count` chat.update calls are answered 429 with `Retry-After: 0`.
     void rate_limit_updates(int count);
+    /// response_urls answer `status` from now on (200 "ok" by default; 500, 404 as Slack's for a used URL).
+    void answer_hooks(unsigned status);
     /// While held, chat.update calls are recorded but not answered; release() answers them all.
     void hold_updates();
     void release_updates();
@@ -84,6 +86,7 @@ private:
     std::set<std::string> gone_;
     std::map<std::string, std::string> refused_posts_;
     int updates_to_limit_ = 0;
+    unsigned hook_status_ = 200;
     bool holding_ = false;
     std::vector<bot::http::responder> held_;
     int next_ts_ = 100;

@@ -18,7 +18,9 @@
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <future>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -132,12 +134,19 @@ public:
     http_reply post(const std::string& path, const std::string& body, const char* type = form_type, bool sign = true,
                     const std::string& extra = {})
     {
+        auto reply = try_post(path, body, type, sign, extra);
+        REQUIRE(reply);
+        return *reply;
+    }
+
+    /// The same, asserting nothing (from a thread other than the test's): nullopt when no answer came.
+    std::optional<http_reply> try_post(const std::string& path, const std::string& body, const char* type = form_type,
+                                       bool sign = true, const std::string& extra = {})
+    {
         loopback_client c(server_->port());
         const std::string headers =
             (sign ? slack_headers(slack_secret, body, type) : "Content-Type: " + std::string(type) + "\r\n") + extra;
-        auto reply = c.request("POST", path, body, headers);
-        REQUIRE(reply);
-        return *reply;
+        return c.request("POST", path, body, headers);
     }
 
     /// The `/metrics` page.
@@ -152,11 +161,18 @@ public:
     http_reply command(const std::string& text, const std::string& response_url, const std::string& user = "U1",
                        const std::string& channel = "C1", const std::string& user_name = "ada")
     {
-        return post("/slack/commands",
-                    "token=x&team_id=T1&team_domain=acme&channel_id=" + channel +
-                        "&channel_name=general&user_id=" + user + "&user_name=" + bot::http::percent_encode(user_name) +
-                        "&command=%2Fquiz&text=" + bot::http::percent_encode(text) +
-                        "&response_url=" + bot::http::percent_encode(response_url) + "&trigger_id=1.2.3&api_app_id=A1");
+        return post("/slack/commands", command_body(text, response_url, user, channel, user_name));
+    }
+
+    /// A slash command's form body.
+    static std::string command_body(const std::string& text, const std::string& response_url,
+                                    const std::string& user = "U1", const std::string& channel = "C1",
+                                    const std::string& user_name = "ada")
+    {
+        return "token=x&team_id=T1&team_domain=acme&channel_id=" + channel + "&channel_name=general&user_id=" + user +
+               "&user_name=" + bot::http::percent_encode(user_name) +
+               "&command=%2Fquiz&text=" + bot::http::percent_encode(text) +
+               "&response_url=" + bot::http::percent_encode(response_url) + "&trigger_id=1.2.3&api_app_id=A1";
     }
 
     http_reply click(const std::string& action_id, const std::string& value, const std::string& response_url,
@@ -203,7 +219,13 @@ public:
     [[nodiscard]] const test_database& database() const { return db_; }
     [[nodiscard]] long long count(const std::string& sql) const { return db_.count(sql); }
     /// Size of the SQLite database's write-ahead log (SQLite only).
-    std::uintmax_t wal_bytes() const { return std::filesystem::file_size(db_.location() + "-wal"); }
+    /// Whether SQLite's write-ahead log holds `text` (a copy of a page that held it).
+    bool wal_holds(const std::string& text) const
+    {
+        std::ifstream wal(db_.location() + "-wal", std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(wal)), std::istreambuf_iterator<char>());
+        return bytes.find(text) != std::string::npos;
+    }
 
     std::shared_ptr<capture_sink> logs = std::make_shared<capture_sink>();
     fake_slack fake;
