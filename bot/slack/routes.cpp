@@ -139,24 +139,23 @@ public:
         if (!admitted(req, answer)) {
             return; // Slack delivers the event again later
         }
-        answer.send(http::response::empty(200));
-        if (envelope->type != "event_callback" || !envelope->inner) {
-            return;
-        }
-        const auto& e = *envelope->inner;
-        const bool dm = e.type == "message" && e.channel_type == "im" && e.subtype.empty() && e.bot_id.empty() &&
-                        !e.user.empty() && !e.channel.empty();
-        const bool home = e.type == "app_home_opened" && e.tab == "home" && !e.user.empty();
-        if (!dm && !home) {
-            return; // bots (ourselves included), edits, other channels: nothing to do
-        }
+        const auto& e = envelope->inner ? *envelope->inner : event{};
+        const bool callback = envelope->type == "event_callback" && envelope->inner;
+        const bool dm = callback && e.type == "message" && e.channel_type == "im" && e.subtype.empty() &&
+                        e.bot_id.empty() && !e.user.empty() && !e.channel.empty();
+        const bool home = callback && e.type == "app_home_opened" && e.tab == "home" && !e.user.empty();
         // Slack redelivers events it thinks were missed: the event id makes the second delivery a no-op.
         const std::string delivery_id = envelope->team_id + ":" + envelope->event_id;
         if (dm) {
-            act(envelope->team_id, e.user, {}, dm_intent(parse_dm(e.text)), {{}, e.channel, false}, delivery_id);
-        } else {
-            show_home(envelope->team_id, e.user, delivery_id);
+            // Acknowledged once recorded: a node that dies before leaves the event to Slack's redelivery.
+            act(envelope->team_id, e.user, {}, dm_intent(parse_dm(e.text)), {{}, e.channel, false}, delivery_id,
+                answer);
+            return;
         }
+        answer.send(http::response::empty(200));
+        if (home) {
+            show_home(envelope->team_id, e.user, delivery_id);
+        } // else bots (ourselves included), edits, other channels: nothing to do
     }
 
 private:
