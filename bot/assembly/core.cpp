@@ -64,10 +64,10 @@ tutoring::rounds& core::start_rounds(round_hooks hooks)
     if (!tutoring_ || rounds_) {
         throw std::logic_error("start_rounds: after start_tutoring, once");
     }
-    return rounds_.emplace(tutoring::rounds_parts{groups_, tutor_, storage_->identities(), storage_->round_messages(),
-                                                  *writer_, tutoring_->shelf(), clock_, seeds_, log_, hooks_.hand_over,
-                                                  hooks_.on_answer_recorded, std::move(hooks.wake_at),
-                                                  std::move(hooks.publish), hooks.limits});
+    return rounds_.emplace(tutoring::rounds_parts{
+        groups_, tutor_, storage_->identities(), storage_->round_messages(), *writer_, tutoring_->shelf(), clock_,
+        seeds_, log_, hooks_.hand_over, hooks_.on_answer_recorded, std::move(hooks.wake_at), std::move(hooks.publish),
+        hooks.limits, letters_ ? &*letters_ : nullptr});
 }
 
 tutoring::reminders& core::start_reminders(reminder_delivery delivery)

@@ -3,6 +3,7 @@
 
 #include "bot/discord/render_parts.hpp"
 #include "bot/outbound/client.hpp"
+#include "bot/tutoring/outbox_sender.hpp"
 #include "bot/tutoring/rounds.hpp"
 
 #include <spdlog/logger.h>
@@ -25,17 +26,22 @@ bool about_the_question(const tutoring::round_reply& r)
 
 round_endpoint::round_endpoint(round_endpoint_parts parts) : p_(std::move(parts)), application_id_(p_.application_id)
 {
-    auto& outbound = p_.exchange.outbound;
-    round_edit_settings settings;
+    round_letter_settings settings;
     settings.api_base = p_.exchange.api_base;
     settings.application_id = p_.application_id;
     settings.public_url = p_.exchange.public_url;
-    settings.later = p_.later;
-    edits_ = std::make_shared<round_edits>(
-        [&outbound](outbound::request req, std::function<void(outbound::result)> done) {
-            outbound.send(std::move(req), std::move(done));
+    letters_ = std::make_shared<round_letters>(p_.exchange.outbound, p_.exchange.log, settings);
+    // Edits of one message start at least edit_spacing apart: within the per-webhook rate limits Discord applies
+    // without documenting a number, a burst of answers becomes a few edits.
+    p_.letters.add_sender(
+        std::string(round_edit_kind),
+        [letters = letters_](const std::string& payload, std::function<void(tutoring::delivery)> done) {
+            letters->send(payload, std::move(done));
         },
-        p_.clock, p_.exchange.log, settings);
+        round_letters::edit_spacing);
+    p_.rounds.write_letters("discord", [letters = letters_](const tutoring::round_screen& shown, engine::instant now) {
+        return letters->write(shown, now);
+    });
     auto& rounds = p_.rounds;
     judgments_ = std::make_shared<round_judgments>(
         [&rounds](tutoring::round_request r, std::function<void(tutoring::round_reply)> show) {
@@ -52,7 +58,7 @@ round_endpoint::round_endpoint(round_endpoint_parts parts) : p_(std::move(parts)
 
 void round_endpoint::learn_application(std::string_view id)
 {
-    edits_->learn_application(id);
+    letters_->learn_application(id);
     const std::lock_guard lock(mutex_);
     if (application_id_.empty()) {
         application_id_ = std::string(id);
@@ -67,18 +73,14 @@ void round_endpoint::command(interaction in, const http::responder& reply)
         return;
     }
     auto open = std::get<tutoring::round_request>(std::move(request));
-    const std::string token = in.token;
-    edits_->expect_response(token);
-    // A deferral is public: the round's message is what this command is for.
-    answer_interaction(p_.exchange, std::move(in), reply, false,
-                       [self = shared_from_this(), open = std::move(open),
-                        token](std::function<void(const discord::reply&)> done) mutable {
-                           return self->p_.rounds.perform(
-                               std::move(open), [self, token, done = std::move(done)](tutoring::round_reply r) {
-                                   self->edits_->responded(token, r.shared ? &*r.shared : nullptr);
-                                   done(group_reply(r, self->links()));
-                               });
-                       });
+    // A deferral is public: the round's message is what this command is for, and its answer carries it (no letter).
+    answer_interaction(
+        p_.exchange, std::move(in), reply, false,
+        [self = shared_from_this(), open = std::move(open)](std::function<void(const discord::reply&)> done) mutable {
+            return self->p_.rounds.perform(std::move(open), [self, done = std::move(done)](tutoring::round_reply r) {
+                done(group_reply(r, self->links()));
+            });
+        });
 }
 
 void round_endpoint::click(interaction in, round_click clicked, const http::responder& reply)
@@ -121,15 +123,12 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
             if (b.what == kind::next && std::holds_alternative<tutoring::notice_screen>(r.mine)) {
                 self->forget_next(b.round, b.sequence, in.user_id); // refused: a later Next may still go ahead
             }
-            if (!r.shared && about_the_question(r) && self->edits_->behind(b.round)) {
-                // The round's message fell behind (its token had expired): this click's token brings it up to date.
+            if (!r.shared && about_the_question(r) && self->letters_->behind(b.round)) {
+                // The round's message fell behind (its token had expired): this click's token brings it up to date,
+                // through the letter the look writes with it.
                 tutoring::round_request look{who, tutoring::look_at_round{b.round}, std::nullopt,
                                              tutoring::message_news{std::nullopt, in.token}};
-                (void)self->p_.rounds.perform(std::move(look), [self](tutoring::round_reply seen) {
-                    if (seen.shared) {
-                        self->edits_->publish(*seen.shared);
-                    }
-                });
+                (void)self->p_.rounds.perform(std::move(look), [](const tutoring::round_reply&) {});
             }
         });
     if (!queued) {
@@ -137,11 +136,7 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
     }
 }
 
-void round_endpoint::publish(const tutoring::round_screen& shown)
-{
-    edits_->publish(shown);
-    judgments_->publish(shown);
-}
+void round_endpoint::publish(const tutoring::round_screen& shown) { judgments_->publish(shown); }
 
 void round_endpoint::tell(const std::string& token, const json::object& body)
 {

@@ -3,9 +3,9 @@
 
 #include "bot/discord/exchange.hpp"
 #include "bot/discord/interaction.hpp"
-#include "bot/discord/round_edits.hpp"
 #include "bot/discord/round_flows.hpp"
 #include "bot/discord/round_judgments.hpp"
+#include "bot/discord/round_letters.hpp"
 #include "bot/http/router.hpp"
 #include "bot/outbound/in_order.hpp"
 
@@ -19,7 +19,8 @@
 
 namespace quiz::bot::tutoring {
 class rounds;
-}
+class outbox_sender;
+} // namespace quiz::bot::tutoring
 
 namespace quiz::bot::discord {
 
@@ -27,16 +28,16 @@ struct round_endpoint_parts {
     tutoring::rounds& rounds;
     exchange_parts exchange;
     std::function<engine::instant()> clock; ///< the rounds' clock: tokens' ages are measured with it
-    /// Runs work after a delay on the server's IO threads: a round's edits held back.
-    std::function<void(std::chrono::milliseconds, std::function<void()>)> later;
-    std::string application_id; ///< "" until an interaction tells it
+    std::string application_id;             ///< "" until an interaction tells it
+    tutoring::outbox_sender& letters;       ///< sends the edits of rounds' messages (round_letters)
 };
 
 /// Study-group rounds on Discord (docs/discord.md, "Study-group rounds"): `/quiz group` answers with the round's
 /// message; a click on its buttons is acknowledged at once with a deferred update (type 6, so that the click's
 /// token edits the round's message), runs as a round action with that token as the message's freshest
 /// credential, and the member is told privately through an ephemeral follow-up; every change of a round edits
-/// its message (round_edits), and each reveal tells the members how their answers are judged (round_judgments).
+/// its message through the outbox (round_letters), and each reveal tells the members how their answers are judged
+/// (round_judgments).
 class round_endpoint : public std::enable_shared_from_this<round_endpoint> {
 public:
     explicit round_endpoint(round_endpoint_parts parts);
@@ -60,7 +61,7 @@ private:
     [[nodiscard]] tutoring::link_base links() const { return {*p_.exchange.public_url}; }
 
     round_endpoint_parts p_;
-    std::shared_ptr<round_edits> edits_;
+    std::shared_ptr<round_letters> letters_;
     std::shared_ptr<round_judgments> judgments_;
     outbound::in_order notes_;
     std::mutex mutex_;

@@ -14,12 +14,21 @@
 #include <boost/json/serialize.hpp>
 
 #include <memory>
+#include <stdexcept>
 
 namespace quiz::bot::discord {
 
 namespace {
 
 namespace json = boost::json;
+
+tutoring::outbox_sender& letters_of(const endpoint_backend& b)
+{
+    if (b.letters == nullptr) {
+        throw std::invalid_argument("the Discord endpoint needs the outbox's sender for rounds' edits");
+    }
+    return *b.letters;
+}
 
 class endpoint : public std::enable_shared_from_this<endpoint> {
 public:
@@ -28,7 +37,7 @@ public:
           verifier_(b_.settings.public_key), parts_{b_.context,           b_.outbound,   b_.log,
                                                     b_.settings.api_base, b_.public_url, b_.settings.defer_after},
           rounds_(std::make_shared<round_endpoint>(
-              round_endpoint_parts{b_.rounds, parts_, b_.clock, b_.later, b_.settings.application_id}))
+              round_endpoint_parts{b_.rounds, parts_, b_.clock, b_.settings.application_id, letters_of(b_)}))
     {
     }
 

@@ -19,6 +19,7 @@ class service;
 class rounds;
 class class_reports;
 class admission;
+class outbox_sender;
 struct round_screen;
 } // namespace quiz::bot::tutoring
 namespace quiz::bot::http {
@@ -48,8 +49,6 @@ struct endpoint_backend {
     tutoring::service& tutoring;
     tutoring::rounds& rounds;
     boost::asio::io_context& context; ///< the server's, for the deferral timers
-    /// Runs work after a delay on the server's IO threads (http::executors::later): a round's edits held back.
-    std::function<void(std::chrono::milliseconds, std::function<void()>)> later;
     outbound::client& outbound;
     spdlog::logger& log;
     endpoint_settings settings;
@@ -58,6 +57,8 @@ struct endpoint_backend {
     const tutoring::class_reports* reports; ///< `/quiz report`; null: the command is answered with the help
     /// Refuses a command or click (privately: busy) when this node could not finish it in time; null: never.
     const tutoring::admission* admission = nullptr;
+    /// The outbox's sender: the edits of rounds' messages go through it (round_letters).
+    tutoring::outbox_sender* letters = nullptr;
 };
 
 /// Registers `POST /discord/interactions` (docs/discord.md): verifies the signature before anything else (401),

@@ -25,14 +25,36 @@ outbox_sender::outbox_sender(outbox_sender_parts parts)
 {
 }
 
-void outbox_sender::add_sender(std::string kind, payload_sender send) { senders_[std::move(kind)] = std::move(send); }
+void outbox_sender::add_sender(std::string kind, payload_sender send, std::chrono::milliseconds spacing)
+{
+    if (spacing > std::chrono::milliseconds::zero()) {
+        spacing_[kind] = spacing;
+    }
+    senders_[std::move(kind)] = std::move(send);
+}
 
 std::optional<held_letter> outbox_sender::write(const letter& l, engine::instant now)
 {
     const auto expires = now + l.valid_for;
+    if (const auto spaced = spacing_.find(l.kind); spaced != spacing_.end()) {
+        const std::scoped_lock lock(mutex_);
+        const auto last = recent_.find(l.key);
+        if (last != recent_.end() && now < last->second + spaced->second) {
+            // Sent a moment ago: this state waits for the next look, and any newer one replaces it meanwhile.
+            p_.outbox.put(l.kind, l.key, std::nullopt, l.payload, now, expires);
+            return std::nullopt;
+        }
+    }
     const auto ticket = p_.outbox.put_held(l.kind, l.key, std::nullopt, l.payload, now, expires, now + p_.pacing.lease);
     if (!ticket) {
         return std::nullopt;
+    }
+    if (spacing_.contains(l.kind)) {
+        const std::scoped_lock lock(mutex_);
+        if (recent_.size() >= 10'000) {
+            std::erase_if(recent_, [now](const auto& k) { return k.second + std::chrono::minutes{1} < now; });
+        }
+        recent_[l.key] = now;
     }
     return held_letter{l.kind, *ticket, l.payload, expires};
 }

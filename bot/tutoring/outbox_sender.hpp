@@ -74,8 +74,11 @@ public:
     outbox_sender(const outbox_sender&) = delete;
     outbox_sender& operator=(const outbox_sender&) = delete;
 
-    /// The platform's sender of `kind`. Before start().
-    void add_sender(std::string kind, payload_sender send);
+    /// The platform's sender of `kind`. Before start(). With a `spacing`, a letter its unit writes less than that
+    /// after the last one of its key this node sent at once waits for the next look instead (within look_every),
+    /// so that a burst of edits of one message becomes a few, the newest last.
+    void add_sender(std::string kind, payload_sender send,
+                    std::chrono::milliseconds spacing = std::chrono::milliseconds::zero());
     /// Whether any front end added a sender (without one there is nothing to look for).
     [[nodiscard]] bool sends_any() const noexcept { return !senders_.empty(); }
 
@@ -113,6 +116,9 @@ private:
     outbox_sender_parts p_;
     unit_runner runner_;
     std::map<std::string, payload_sender, std::less<>> senders_;
+    std::map<std::string, std::chrono::milliseconds, std::less<>> spacing_;
+    /// When this node last sent each spaced key at once (pacing only: another node's sends are not in it).
+    std::map<std::string, engine::instant, std::less<>> recent_;
     std::atomic<bool> stopping_{false};
     std::atomic<std::int64_t> backlog_{0};
     std::mutex mutex_;

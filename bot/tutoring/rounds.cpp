@@ -3,6 +3,7 @@
 
 #include "bot/overloaded.hpp"
 #include "bot/tutoring/learner_entry.hpp"
+#include "bot/tutoring/outbox_sender.hpp"
 #include "bot/tutoring/screen_parts.hpp"
 #include "bot/tutoring/texts.hpp"
 #include "engine/tutor/choice_order.hpp"
@@ -89,11 +90,23 @@ bool rounds::perform(round_request r, std::function<void(round_reply)> show)
     const language guess = r.who.platform_lang.value_or(language::en);
     auto result = std::make_shared<round_reply>();
     auto shared = std::make_shared<round_request>(std::move(r));
+    auto held = std::make_shared<std::optional<held_letter>>();
     const std::string platform = shared->who.identity.platform;
     return runner_.submit(
-        platform, [this, shared, result, now, seed] { *result = decide(*shared, now, seed); },
-        [this, result, guess, platform](bool failed) {
+        platform,
+        [this, shared, result, held, now, seed] {
+            *result = decide(*shared, now, seed);
+            // The change goes out as a letter of this transaction (docs/reliability.md, "The outbox"); the command
+            // that opens a round answers with its message itself. A click's fresh token shows the round again.
+            const bool fresh_token = shared->message && shared->message->edit_token;
+            if (result->shared && (result->changed || fresh_token) &&
+                !std::holds_alternative<open_round>(shared->what)) {
+                *held = write_letter(*result->shared, now);
+            }
+        },
+        [this, result, held, guess, platform](bool failed) {
             if (failed) {
+                held->reset();
                 *result = said(notice_kind::failed, guess, text::failed);
             } else {
                 if (result->answer_recorded && p_.on_answer_recorded) {
@@ -107,7 +120,11 @@ bool rounds::perform(round_request r, std::function<void(round_reply)> show)
                 }
             }
         },
-        [show = std::move(show), result] { show(std::move(*result)); }, true);
+        [this, show = std::move(show), result, held] {
+            send_letter(*held);
+            show(std::move(*result));
+        },
+        true);
 }
 
 round_reply rounds::run(round_request r)
@@ -131,10 +148,11 @@ void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
         bool changed = false;
     };
     auto shown = std::make_shared<seen>();
+    auto held = std::make_shared<std::optional<held_letter>>();
     const auto now = p_.clock();
     (void)runner_.submit(
         "timer",
-        [this, round, now, shown, publish_unchanged] {
+        [this, round, now, shown, held, publish_unchanged] {
             const auto outcome = p_.groups.tick(round, now);
             if (outcome.status != round_status::ok) {
                 return;
@@ -142,12 +160,16 @@ void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
             shown->changed = outcome.changed;
             if (outcome.changed || publish_unchanged) {
                 shown->screen = shared_of(outcome);
+                if (outcome.changed) {
+                    *held = write_letter(*shown->screen, now);
+                }
             } else if (outcome.view && outcome.card && outcome.card->deadline) {
                 p_.wake_at(round, *outcome.card->deadline); // woken early: wait again
             }
         },
-        [this, shown](bool failed) {
+        [this, shown, held](bool failed) {
             if (failed || !shown->screen) {
+                held->reset();
                 return;
             }
             if (shown->changed) {
@@ -155,7 +177,7 @@ void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
             }
             announce(*shown->screen);
         },
-        [] {}, false);
+        [this, held] { send_letter(*held); }, false);
 }
 
 void rounds::look_for_deadlines()
@@ -181,6 +203,33 @@ void rounds::log_reveal(const round_screen& shown)
                 by == engine::close_reason::timer          ? "timer"
                 : by == engine::close_reason::all_answered ? "everyone"
                                                            : "host");
+}
+
+void rounds::write_letters(std::string platform, round_letter_writer writer)
+{
+    if (p_.letters != nullptr) {
+        writers_[std::move(platform)] = std::move(writer);
+    }
+}
+
+std::optional<held_letter> rounds::write_letter(const round_screen& shown, engine::instant now)
+{
+    const auto it = writers_.find(shown.platform);
+    if (it == writers_.end()) {
+        return std::nullopt;
+    }
+    if (auto l = it->second(shown, now)) {
+        return p_.letters->write(*l, now);
+    }
+    return std::nullopt;
+}
+
+void rounds::send_letter(std::optional<held_letter>& held)
+{
+    if (held) {
+        p_.letters->send_held(std::move(*held));
+        held.reset();
+    }
 }
 
 void rounds::announce(const round_screen& shown)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "bot/tutoring/letter.hpp"
 #include "bot/tutoring/pack_shelf.hpp"
 #include "bot/tutoring/round_actions.hpp"
 #include "bot/tutoring/round_screens.hpp"
@@ -12,6 +13,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -22,6 +25,12 @@ class logger;
 namespace quiz::bot::tutoring {
 
 struct learner_context;
+class outbox_sender;
+struct held_letter;
+
+/// Renders a change of a round as the letter that shows it on its platform; nullopt: nothing to send. Pure (logs
+/// aside): it runs inside the unit, at `now`.
+using round_letter_writer = std::function<std::optional<letter>(const round_screen&, engine::instant now)>;
 
 /// What the rounds work with; as service_parts, and all of it must outlive the rounds and the queue's units.
 struct rounds_parts {
@@ -43,6 +52,8 @@ struct rounds_parts {
     /// Every change of a round, for the front end of its platform to show in its channel; through hand_over.
     std::function<void(const round_screen&)> publish;
     round_limits limits;
+    /// Where the letters of write_letters go, in the unit that made the change; null: none are written.
+    outbox_sender* letters = nullptr;
 };
 
 /// Study groups' rounds, once for every front end: each action is one unit of the action queue, from the person's
@@ -57,6 +68,11 @@ public:
     bool perform(round_request r, std::function<void(round_reply)> show);
     /// The same, waiting for the reply (tests); never from the queue's thread.
     round_reply run(round_request r);
+
+    /// Every change of a round of `platform` (but the command's own answer, which carries the message it opens) is
+    /// also written as `writer`'s letter in the unit that made it, and sent once that unit commits
+    /// (docs/reliability.md, "The outbox"). Before the server runs.
+    void write_letters(std::string platform, round_letter_writer writer);
 
     /// Saves what a front end learnt about a round's message outside a request (a Slack message's ts once posted).
     void record_message(engine::round_id round, message_news news);
@@ -90,8 +106,13 @@ private:
     void log_reveal(const round_screen& shown);
     /// Hands the screen to publish, off the queue's thread.
     void announce(const round_screen& shown);
+    /// Inside the unit: writes the letter of `shown` for its platform, if it has a writer.
+    [[nodiscard]] std::optional<held_letter> write_letter(const round_screen& shown, engine::instant now);
+    /// After the unit: sends what write_letter held.
+    void send_letter(std::optional<held_letter>& held);
 
     rounds_parts p_;
+    std::map<std::string, round_letter_writer, std::less<>> writers_;
     unit_runner runner_;
 };
 

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, stopServer } from '../web/quizbot_server.mjs';
+import { startServer, stopServer } from '../bot/web/quizbot_server.mjs';
 
 const [quizbot, contentDir, learnersText, daysText, runsText] = process.argv.slice(2);
 const learners = Number(learnersText || 1000);

@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, stopServer } from '../web/quizbot_server.mjs';
+import { startServer, stopServer } from '../bot/web/quizbot_server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const nacl = createRequire(join(here, '..', 'package.json'))('tweetnacl');

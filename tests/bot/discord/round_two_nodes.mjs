@@ -5,10 +5,12 @@
 // a server channel through node A; Ari answers through A, Bob through B; A is killed with SIGKILL before the question's
 // deadline. The reveal (the edit of the round's message) must come once, from B, at the deadline, and count both
 // answers; the scoreboard B shows when the host ends the round counts them too.
-// Interactions are signed with tweetnacl (tests/package.json), as Discord signs them.
+// Interactions are signed with tweetnacl (interactions.mjs), as Discord signs them.
 // Usage: node round_two_nodes.mjs QUIZBOT CONTENT_DIR
 import { createServer } from 'node:http';
-import nacl from 'tweetnacl';
+import {
+  app, buttonsOf, channel, click, discordEnv, member, openRound,
+} from './interactions.mjs';
 import {
   check, quizbotArguments, runScenario, startServer, stopServer, until,
 } from '../web/quizbot_server.mjs';
@@ -16,12 +18,7 @@ import { engine, freshDatabase } from '../web/test_database.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('round_two_nodes.mjs');
 
-const app = '1100000000000000001';
-const guild = '290926798626357999';
-const channel = '1200000000000000002';
 const seconds = 10; // the shortest question /quiz group allows
-const hex = (bytes) => Buffer.from(bytes).toString('hex');
-const keys = nacl.sign.keyPair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 11 + 5) & 255));
 
 /// A fake Discord API: every request recorded as { node, method, target, body, at }, each answered 200 as Discord
 /// answers a webhook call.
@@ -38,35 +35,6 @@ function fakeApi(node, seen) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-let ids = 0;
-const member = (id, name) => ({ id, name });
-
-/// A signed interaction from `who` in the guild's channel, posted to `node`: { status, data, token }.
-async function interact(node, who, type, data, message) {
-  const id = String(1500000000000000000n + BigInt(++ids));
-  const token = 'aW50ZXJhY3Rpb246' + id;
-  const user = { id: who.id, username: who.name, global_name: who.name };
-  const body = JSON.stringify({
-    type, id, application_id: app, token, version: 1, locale: 'en-US', channel_id: channel, guild_id: guild,
-    member: { user, roles: [], permissions: '2147483647' }, context: 0, guild_locale: 'en-US', data,
-    ...(message ? { message: { ...message, id: '1400000000000000004', type: 0 } } : {}),
-  });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = hex(nacl.sign.detached(Buffer.from(timestamp + body), keys.secretKey));
-  const r = await fetch(node.url + '/discord/interactions', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Signature-Ed25519': signature, 'X-Signature-Timestamp': timestamp },
-    body,
-  });
-  const text = await r.text();
-  return { status: r.status, data: text ? JSON.parse(text) : null, token };
-}
-
-const click = (node, who, message, customId) =>
-  interact(node, who, 3, { custom_id: customId, component_type: 2 }, message);
-
-const buttonsOf = (message) => (message.components || []).flatMap((row) => row.components);
-
 const isReveal = (r) => r.method === 'PATCH' && r.target.endsWith('/messages/@original') &&
   JSON.parse(r.body).content.includes('Time is up.');
 
@@ -79,10 +47,7 @@ await runScenario('quizbot-discord-two-nodes-', async (scratch, running) => {
       QUIZBOT_DB: db.location,
       QUIZBOT_CONTENT: contentDir,
       QUIZBOT_PUBLIC_URL: 'https://quiz.example.org',
-      DISCORD_PUBLIC_KEY: hex(keys.publicKey),
-      DISCORD_APPLICATION_ID: app,
-      DISCORD_BOT_TOKEN: 'test-bot-token.two-nodes',
-      DISCORD_API_BASE: `http://127.0.0.1:${api.address().port}/api/v10`,
+      ...discordEnv(api.address().port),
     });
     const a = await start(apis[0]);
     running.push(a);
@@ -95,11 +60,7 @@ await runScenario('quizbot-discord-two-nodes-', async (scratch, running) => {
 
     // Hana opens a round of two questions through A: the command's answer is the round's message.
     const openedAfter = Date.now();
-    const opened = await interact(a, hana, 2, {
-      id: '1300000000000000003', name: 'quiz', type: 1,
-      options: [{ name: 'group', type: 1, options: [
-        { name: 'questions', type: 4, value: 2 }, { name: 'seconds', type: 4, value: seconds }] }],
-    });
+    const opened = await openRound(a, hana, 2, seconds);
     const openedBefore = Date.now();
     check(opened.status === 200 && opened.data.type === 4, 'the round opens: ' + JSON.stringify(opened.data));
     const q1 = opened.data.data;

@@ -18,6 +18,7 @@ import { createServer } from 'node:http';
 import {
   check, quizbotArguments, runScenario, startServer, stopServer, until,
 } from '../web/quizbot_server.mjs';
+import { answerFailing } from '../web/failing_platform.mjs';
 import { engine, freshDatabase } from '../web/test_database.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('burst_sigkill.mjs');
@@ -36,20 +37,7 @@ function fakeSlack() {
       const name = req.url.replace(/^\/hooks\//, '');
       const mode = state.mode;
       state.seen.push({ name, mode });
-      if (mode === 'hold') {
-        state.held.push(res);
-        return;
-      }
-      if (mode === '500') {
-        res.writeHead(500, { 'Content-Type': 'text/plain' });
-        res.end('Internal Server Error');
-        return;
-      }
-      if (mode === '429') {
-        res.writeHead(429, { 'Content-Type': 'text/plain', 'Retry-After': '2' });
-        res.end('rate_limited');
-        return;
-      }
+      if (answerFailing(res, mode, state.held, { type: 'text/plain', retryAfter: '2', text: 'rate_limited' })) return;
       state.delivered.set(name, (state.delivered.get(name) || 0) + 1);
       state.bodies.set(name, JSON.parse(body));
       res.writeHead(200, { 'Content-Type': 'text/plain' });

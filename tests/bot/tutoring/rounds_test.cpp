@@ -71,7 +71,8 @@ struct stack {
                                                   const std::lock_guard lock(mutex);
                                                   published.push_back(shown);
                                               },
-                                              {}});
+                                              {},
+                                              nullptr});
     }
     ~stack()
     {
