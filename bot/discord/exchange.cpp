@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "bot/discord/exchange.hpp"
 
+#include "bot/discord/reply_letters.hpp"
 #include "bot/outbound/client.hpp"
 
 #include <boost/asio/io_context.hpp>
@@ -32,8 +33,13 @@ public:
 
     void start(const reply_work& work);
 
+    /// deferral_check: whether the response deferred; if not, it will carry the reply.
+    bool deferred_for_good();
+
 private:
-    enum class phase { working, answered, deferred };
+    // working: neither yet; answering: the reply will be the response (the deadline defers no more); answered: it
+    // was; deferred: the response deferred, the reply follows from memory; written: the reply is a letter.
+    enum class phase { working, answering, answered, deferred, written };
 
     void on_deadline();
     void on_done(const discord::reply& result);
@@ -56,7 +62,8 @@ void exchange::start(const reply_work& work)
             self->on_deadline();
         }
     });
-    const bool queued = work([self = shared_from_this()](const discord::reply& result) { self->on_done(result); });
+    const bool queued = work([self = shared_from_this()](const discord::reply& result) { self->on_done(result); },
+                             [self = shared_from_this()] { return self->deferred_for_good(); });
     if (!queued) { // shutting down
         net::post(parts_.context, [timer = timer_] { timer->cancel(); });
         reply_.send(http::error_response(503, "the server is stopping", {}));
@@ -73,11 +80,25 @@ void exchange::on_deadline()
     reply_.send(json_answer(deferred_body(in_.type == interaction_type::message_component, ephemeral_)));
 }
 
+bool exchange::deferred_for_good()
+{
+    const std::lock_guard lock(mutex_);
+    if (phase_ == phase::working) {
+        phase_ = phase::answering;
+    } else if (phase_ == phase::deferred) {
+        phase_ = phase::written;
+    }
+    return phase_ == phase::written;
+}
+
 void exchange::on_done(const discord::reply& result)
 {
     {
         const std::lock_guard lock(mutex_);
-        if (phase_ == phase::working) {
+        if (phase_ == phase::written) {
+            return; // its letter, in the outbox, is the reply
+        }
+        if (phase_ == phase::working || phase_ == phase::answering) {
             phase_ = phase::answered;
             reply_.send(json_answer(callback_body(result)));
             // Timers are not thread-safe: cancel on the timer's own context.
@@ -91,19 +112,8 @@ void exchange::on_done(const discord::reply& result)
 void exchange::follow_up(const discord::reply& result)
 {
     const webhook_base base{parts_.api_base, in_.application_id, *parts_.public_url};
-    // After a "thinking…" (commands) the reply replaces it; after a silent acknowledgement (clicks), an update
-    // edits the clicked message and a new message is a follow-up of its own.
-    const bool edit = in_.type == interaction_type::application_command || result.kind == reply_kind::update_message;
-    outbound::request req;
-    if (edit) {
-        req = edit_original(base, in_.token, result.data);
-    } else {
-        json::object data = result.data;
-        if (result.ephemeral) {
-            data["flags"] = 64;
-        }
-        req = discord::follow_up(base, in_.token, data);
-    }
+    const auto call = deferred_reply(in_, result);
+    auto req = call.edit ? edit_original(base, in_.token, call.body) : discord::follow_up(base, in_.token, call.body);
     std::string label = req.label;
     parts_.outbound.send(std::move(req), [&log = parts_.log, label = std::move(label)](outbound::result r) {
         if (!r.ok()) {

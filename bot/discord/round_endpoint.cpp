@@ -74,13 +74,14 @@ void round_endpoint::command(interaction in, const http::responder& reply)
     }
     auto open = std::get<tutoring::round_request>(std::move(request));
     // A deferral is public: the round's message is what this command is for, and its answer carries it (no letter).
-    answer_interaction(
-        p_.exchange, std::move(in), reply, false,
-        [self = shared_from_this(), open = std::move(open)](std::function<void(const discord::reply&)> done) mutable {
-            return self->p_.rounds.perform(std::move(open), [self, done = std::move(done)](tutoring::round_reply r) {
-                done(group_reply(r, self->links()));
-            });
-        });
+    answer_interaction(p_.exchange, std::move(in), reply, false,
+                       [self = shared_from_this(), open = std::move(open)](
+                           std::function<void(const discord::reply&)> done, deferral_check) mutable {
+                           return self->p_.rounds.perform(std::move(open),
+                                                          [self, done = std::move(done)](tutoring::round_reply r) {
+                                                              done(group_reply(r, self->links()));
+                                                          });
+                       });
 }
 
 void round_endpoint::click(interaction in, round_click clicked, const http::responder& reply)

@@ -81,24 +81,19 @@ void round_letters::send(const std::string& payload, std::function<void(tutoring
                             settings_.public_url != nullptr ? *settings_.public_url : std::string{}};
     client_.send(edit_original(base, token->as_string(), body->as_object()),
                  [this, id, done = std::move(done)](outbound::result r) {
-                     if (r.ok() && r.resp.status / 100 == 2) {
+                     const auto d = delivery_of(r);
+                     if (d == tutoring::delivery::sent) {
                          fell_behind(id, false);
-                         done(tutoring::delivery::sent);
-                         return;
-                     }
-                     // 401 with code 50027 is an expired token, 404 a deleted message: a click's fresh token tries
-                     // again. A 429 or a 5xx goes again later.
-                     const bool refused = r.ok() && r.resp.status >= 400 && r.resp.status < 500 &&
-                                          r.resp.status != 429 && r.resp.status != 408;
-                     if (refused) {
+                     } else if (d == tutoring::delivery::refused) {
+                         // 401 with code 50027 is an expired token, 404 a deleted message: a click's fresh token
+                         // tries again.
                          log_.warn("discord round edit refused round={} status={}", id.value(), r.resp.status);
                          fell_behind(id, true);
-                         done(tutoring::delivery::refused);
-                         return;
+                     } else {
+                         log_.warn("discord round edit failed round={} reason={}", id.value(),
+                                   r.ok() ? "status " + std::to_string(r.resp.status) : r.message);
                      }
-                     log_.warn("discord round edit failed round={} reason={}", id.value(),
-                               r.ok() ? "status " + std::to_string(r.resp.status) : r.message);
-                     done(tutoring::delivery::failed);
+                     done(d);
                  });
 }
 

@@ -3,6 +3,7 @@
 
 #include "bot/discord/exchange.hpp"
 #include "bot/discord/flows.hpp"
+#include "bot/discord/reply_letters.hpp"
 #include "bot/discord/report_flows.hpp"
 #include "bot/discord/round_endpoint.hpp"
 #include "bot/discord/signature.hpp"
@@ -39,6 +40,8 @@ public:
           rounds_(std::make_shared<round_endpoint>(
               round_endpoint_parts{b_.rounds, parts_, b_.clock, b_.settings.application_id, letters_of(b_)}))
     {
+        b_.letters->add_sender(std::string(deferred_reply_kind),
+                               deferred_reply_sender(b_.outbound, b_.log, b_.settings.api_base, b_.public_url));
     }
 
     void serve(const http::request& req, const http::responder& reply) const
@@ -107,11 +110,22 @@ private:
         const interaction seen = in;
         answer_interaction(parts_, std::move(in), reply, ephemeral,
                            [&tutoring = b_.tutoring, request = std::move(*request), seen,
-                            links](std::function<void(const discord::reply&)> done) mutable {
-                               return tutoring.perform(std::move(request),
-                                                       [seen, links, done = std::move(done)](tutoring::screen shown) {
-                                                           done(reply_to(seen, shown, links));
-                                                       });
+                            links](std::function<void(const discord::reply&)> done, deferral_check deferred) mutable {
+                               // A reply that follows a deferred response is written with the action (docs/reliability.md).
+                               tutoring::letter_writer post =
+                                   [seen, links, deferred = std::move(deferred)](
+                                       const tutoring::screen& shown) -> std::optional<tutoring::letter> {
+                                   if (!deferred()) {
+                                       return std::nullopt;
+                                   }
+                                   return deferred_reply_letter(seen, reply_to(seen, shown, links));
+                               };
+                               return tutoring.perform(
+                                   std::move(request),
+                                   [seen, links, done = std::move(done)](tutoring::screen shown) {
+                                       done(reply_to(seen, shown, links));
+                                   },
+                                   std::move(post));
                            });
     }
 
@@ -121,8 +135,8 @@ private:
         auto request = report_request_of(in, b_.settings.instructor_roles);
         answer_interaction(
             parts_, std::move(in), reply, true,
-            [&reports = *b_.reports,
-             request = std::move(request)](std::function<void(const discord::reply&)> done) mutable {
+            [&reports = *b_.reports, request = std::move(request)](std::function<void(const discord::reply&)> done,
+                                                                   deferral_check) mutable {
                 reports.perform(std::move(request),
                                 [done = std::move(done)](tutoring::report_screen shown) { done(report_reply(shown)); });
                 return true;

@@ -41,4 +41,14 @@ outbound::request follow_up(const webhook_base& base, std::string_view token, co
     return req;
 }
 
+tutoring::delivery delivery_of(const outbound::result& r)
+{
+    if (r.ok() && r.resp.status / 100 == 2) {
+        return tutoring::delivery::sent;
+    }
+    const auto status = r.resp.status;
+    const bool refused = r.ok() && status >= 400 && status < 500 && status != 408 && status != 429;
+    return refused ? tutoring::delivery::refused : tutoring::delivery::failed;
+}
+
 } // namespace quiz::bot::discord

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bot/outbound/client.hpp"
+#include "bot/tutoring/delivery.hpp"
 
 #include <boost/json/object.hpp>
 
@@ -27,5 +28,10 @@ struct webhook_base {
 /// `POST {api_base}/webhooks/{application}/{token}`: a follow-up message (ephemeral with `flags: 64` in the body).
 [[nodiscard]] outbound::request follow_up(const webhook_base& base, std::string_view token,
                                           const boost::json::object& body);
+
+/// What Discord's answer to a webhook call means for a letter of the outbox: sent (2xx); refused (4xx other than 408
+/// and 429: an expired or unknown token, a deleted message), not tried again; failed (5xx, 408, 429 after the client
+/// waited out its `retry_after`, no answer), tried again later.
+[[nodiscard]] tutoring::delivery delivery_of(const outbound::result& r);
 
 } // namespace quiz::bot::discord

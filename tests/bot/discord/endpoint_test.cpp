@@ -489,6 +489,54 @@ TEST_CASE("endpoint: while too much work waits, a command is told privately that
     CHECK(s.database().count("SELECT count(*) FROM learner WHERE platform = 'discord'") == admitted);
 }
 
+TEST_CASE("endpoint: a deferred reply is written with its action and sent until Discord takes it, once", "[discord]")
+{
+    // Discord fails the first two calls; the outbound client does not send a failed edit again by itself, so the
+    // reply arrives only because the outbox tries again, 2 s and then 4 s later (docs/reliability.md, "The outbox").
+    std::mutex mutex;
+    std::vector<std::pair<quiz::test::upstream_request, unsigned>> seen;
+    quiz::test::fake_upstream api([&](const quiz::test::upstream_request& r, int) {
+        const std::lock_guard lock(mutex);
+        const unsigned status = seen.size() < 2 ? 500U : 200U;
+        seen.emplace_back(r, status);
+        return quiz::test::upstream_reply{status, {{"Content-Type", "application/json"}}, R"({"id":"1"})"};
+    });
+    quiz::bot::cli::serve_hooks hooks;
+    hooks.discord_defer_after = 20ms;
+    hooks.before_unit = [] { std::this_thread::sleep_for(200ms); };
+    discord_server s({{"DISCORD_API_BASE", "http://127.0.0.1:" + std::to_string(api.port()) + "/api/v10"}}, hooks);
+    const discord_user who;
+    const auto deferred = s.command(who, "start");
+    REQUIRE(deferred.status == 200);
+    CHECK(json::serialize(deferred.body) == R"({"type":5})");
+    const auto taken = [&] {
+        const std::lock_guard lock(mutex);
+        return std::count_if(seen.begin(), seen.end(), [](const auto& call) { return call.second == 200U; });
+    };
+    for (int i = 0; i < 600 && taken() == 0; ++i) {
+        std::this_thread::sleep_for(25ms);
+    }
+    REQUIRE(taken() == 1);
+    std::this_thread::sleep_for(2500ms); // more than a retry and a look: a second send would show by now
+    CHECK(taken() == 1);
+    const auto calls = [&] {
+        const std::lock_guard lock(mutex);
+        return seen;
+    }();
+    CHECK(calls.size() == 3);
+    for (const auto& [call, status] : calls) {
+        CHECK(call.method == "PATCH");
+        CHECK(call.target == "/api/v10/webhooks/1100000000000000001/aW50ZXJhY3Rpb246" +
+                                 std::string("1500000000000000001") + "/messages/@original");
+        CHECK(std::string(json::parse(call.body).at("content").as_string()).starts_with("New question 1 of 10"));
+    }
+    const auto metrics = s.metrics();
+    CHECK(metrics.find("quizbot_outbox_total{kind=\"discord.reply\",outcome=\"retried\"} 2") != std::string::npos);
+    CHECK(metrics.find("quizbot_outbox_total{kind=\"discord.reply\",outcome=\"delivered\"} 1") != std::string::npos);
+    s.stop();
+    CHECK(s.database().count("SELECT count(*) FROM outbox") == 0);
+}
+
 TEST_CASE("endpoint: a slow reply is deferred and delivered through the webhook", "[discord]")
 {
     std::mutex mutex;
