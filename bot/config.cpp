@@ -76,6 +76,10 @@ constexpr auto variables = std::to_array<config_variable>({
     {"QUIZBOT_OUTBOX_LEASE_SECONDS", "30",
      "how long a node holds a message it is sending, 2-3600; one its node died holding is sent by another after this",
      false},
+    {"QUIZBOT_REMINDER_LEASE_SECONDS", "600",
+     "how long a node holds the reminders it claimed, 2-86400 (longer than a batch's deliveries: docs/reminders.md); "
+     "one its node died holding is sent after this, by that node restarted or another",
+     false},
     {"QUIZBOT_REQUEST_TIMEOUT_MS", "30000",
      "from a request's first byte to its answer, 100-3600000; a slower handler is answered 503", false},
 });
@@ -443,6 +447,7 @@ config load_config(const environment& env, unsigned hardware_threads)
     read_number<std::size_t>(in, "QUIZBOT_MAX_QUEUED_ACTIONS", 1, 1'000'000, cfg.max_queued_actions);
     read_number<std::size_t>(in, "QUIZBOT_MAX_QUEUED_MESSAGES", 1, 1'000'000, cfg.max_queued_messages);
     read_number(in, "QUIZBOT_OUTBOX_LEASE_SECONDS", 2U, 3600U, cfg.outbox_lease_seconds);
+    read_number(in, "QUIZBOT_REMINDER_LEASE_SECONDS", 2U, 86400U, cfg.reminder_lease_seconds);
     read_limits(in, cfg.limits);
     cfg.playground = cfg.listen.is_loopback();
     read_switch(in, "QUIZBOT_PLAYGROUND", cfg.playground);

@@ -69,6 +69,8 @@ struct config {
     std::size_t max_queued_messages = 5'000;
     /// QUIZBOT_OUTBOX_LEASE_SECONDS: a message a node took to send is another's after this (docs/reliability.md).
     unsigned outbox_lease_seconds = 30;
+    /// QUIZBOT_REMINDER_LEASE_SECONDS: reminders a node claimed are another's after this (docs/reminders.md).
+    unsigned reminder_lease_seconds = 600;
     unsigned round_max_players = 100; ///< QUIZBOT_ROUND_MAX_PLAYERS
     /// QUIZBOT_MAX_BODY_BYTES, QUIZBOT_MAX_HEADER_BYTES, QUIZBOT_MAX_CONNECTIONS, QUIZBOT_READ_TIMEOUT_MS,
     /// QUIZBOT_IDLE_TIMEOUT_MS, QUIZBOT_REQUEST_TIMEOUT_MS; the others keep their defaults.

@@ -79,7 +79,7 @@ int serve(const environment& env, io streams, const serve_hooks& hooks)
             });
         fronts.add({core, *cfg, hooks, http.routes, http.server.context(), run_on, outbound, reports_access,
                     reports.class_reports(), admitting, log});
-        start_reminders(core, hooks, http.metrics, run_on, timers, fronts);
+        start_reminders(core, *cfg, hooks, http.metrics, run_on, timers, fronts);
         start_letters(core, *cfg, http);
 
         http.listen(*cfg, streams, log);

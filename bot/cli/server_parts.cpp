@@ -198,7 +198,7 @@ void start_letters(assembly::core& core, const config& cfg, http_server& http)
     letters->start();
 }
 
-void start_reminders(assembly::core& core, const serve_hooks& hooks, service_metrics& metrics,
+void start_reminders(assembly::core& core, const config& cfg, const serve_hooks& hooks, service_metrics& metrics,
                      const http::executors& run_on, server_timers& timers, const front_ends& fronts)
 {
     if (fronts.reminder_senders().empty()) {
@@ -207,6 +207,7 @@ void start_reminders(assembly::core& core, const serve_hooks& hooks, service_met
     timers.start_reminders(core);
     tutoring::reminder_pacing pacing;
     pacing.retry_after = hooks.reminder_retry_after;
+    pacing.lease = std::chrono::seconds{cfg.reminder_lease_seconds};
     auto& reminders = core.start_reminders({
         run_on.later,
         [&timers](engine::instant at) { timers.reminders->wake_at(at); },

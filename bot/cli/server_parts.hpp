@@ -106,7 +106,7 @@ void start_letters(assembly::core& core, const config& cfg, http_server& http);
 
 /// Reminders by DM, when a platform can send them (a bot token); without one (the playground alone) nothing is
 /// scheduled and nothing wakes for them.
-void start_reminders(assembly::core& core, const serve_hooks& hooks, service_metrics& metrics,
+void start_reminders(assembly::core& core, const config& cfg, const serve_hooks& hooks, service_metrics& metrics,
                      const http::executors& run_on, server_timers& timers, const front_ends& fronts);
 
 } // namespace quiz::bot::cli

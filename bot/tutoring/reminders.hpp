@@ -49,9 +49,10 @@ struct reminder_pacing {
     std::map<std::string, double, std::less<>> per_second{{"discord", 10.0}, {"slack", 0.8}};
     int max_attempts = 3;                          ///< deliveries tried in a row per claim of a reminder
     std::chrono::milliseconds retry_after{30'000}; ///< between them (doubling)
-    /// How long a claimed reminder is held by its sender: one whose sender died is sent again after this. Longer
-    /// than a batch's deliveries at the slowest pace, retries included.
-    std::chrono::minutes lease{10};
+    /// How long a claimed reminder is held by its sender (QUIZBOT_REMINDER_LEASE_SECONDS): one whose sender died is
+    /// sent again after this. Longer than a batch's deliveries at the slowest pace, retries included, or another
+    /// node may send one this node is still sending (this node claims no more until its batch is settled).
+    std::chrono::seconds lease{600};
     /// A reminder not delivered by then (the platform down for hours) is dropped and counted expired: it would
     /// arrive in the evening's quiet hours, or after the day it spoke of.
     std::chrono::hours valid_for{3};

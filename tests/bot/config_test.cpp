@@ -52,6 +52,8 @@ TEST_CASE("config: defaults", "[config]")
     CHECK(cfg.threads == 6);
     CHECK(cfg.playground);
     CHECK(cfg.reminders);
+    CHECK(cfg.outbox_lease_seconds == 30);
+    CHECK(cfg.reminder_lease_seconds == 600);
     CHECK_FALSE(cfg.target_retention.has_value());
     CHECK_FALSE(cfg.grade_by_response_time);
     CHECK(cfg.discord.public_key.empty());
@@ -116,6 +118,7 @@ TEST_CASE("config: accepted values", "[config]")
                                        {"QUIZBOT_MAX_QUEUED_ACTIONS", "500"},
                                        {"QUIZBOT_MAX_QUEUED_MESSAGES", "800"},
                                        {"QUIZBOT_OUTBOX_LEASE_SECONDS", "5"},
+                                       {"QUIZBOT_REMINDER_LEASE_SECONDS", "90"},
                                        {"DISCORD_PUBLIC_KEY", std::string(64, 'A')},
                                        {"DISCORD_APPLICATION_ID", "1234567890123456789"},
                                        {"DISCORD_BOT_TOKEN", "bot.token.value"},
@@ -133,6 +136,7 @@ TEST_CASE("config: accepted values", "[config]")
     CHECK(cfg.max_queued_actions == 500);
     CHECK(cfg.max_queued_messages == 800);
     CHECK(cfg.outbox_lease_seconds == 5);
+    CHECK(cfg.reminder_lease_seconds == 90);
     CHECK(cfg.listen.to_string() == "[::1]:9000");
     CHECK(cfg.listen.is_loopback());
     CHECK(cfg.database_path == "/var/lib/quizbot/q.db");
@@ -197,6 +201,8 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_MAX_QUEUED_MESSAGES", "lots",
          "QUIZBOT_MAX_QUEUED_MESSAGES: expected a whole number from 1 to 1000000"},
         {"QUIZBOT_OUTBOX_LEASE_SECONDS", "1", "QUIZBOT_OUTBOX_LEASE_SECONDS: expected a whole number from 2 to 3600"},
+        {"QUIZBOT_REMINDER_LEASE_SECONDS", "86401",
+         "QUIZBOT_REMINDER_LEASE_SECONDS: expected a whole number from 2 to 86400"},
         {"QUIZBOT_PLAYGROUND", "yes", "QUIZBOT_PLAYGROUND: expected on or off"},
         {"QUIZBOT_REMINDERS", "daily", "QUIZBOT_REMINDERS: expected on or off"},
         {"QUIZBOT_TARGET_RETENTION", "0.69",
@@ -327,14 +333,15 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
                              "QUIZBOT_EXPIRE_ANONYMOUS_DAYS",
                              "QUIZBOT_MAX_QUEUED_ACTIONS",
                              "QUIZBOT_MAX_QUEUED_MESSAGES",
-                             "QUIZBOT_OUTBOX_LEASE_SECONDS"}) {
+                             "QUIZBOT_OUTBOX_LEASE_SECONDS",
+                             "QUIZBOT_REMINDER_LEASE_SECONDS"}) {
         CHECK(help.find(name) != std::string::npos);
     }
     CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 37);
+    CHECK(quiz::bot::config_variables().size() == 38);
 }
 
 } // namespace bot_config_test

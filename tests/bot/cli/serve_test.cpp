@@ -240,8 +240,8 @@ TEST_CASE("serve: --help lists the variables with their defaults and no value", 
     CHECK(help.find("QUIZBOT_LISTEN") != std::string::npos);
     CHECK(help.find("(default: 127.0.0.1:8080)") != std::string::npos);
     CHECK(help.find("SLACK_RESPONSE_URL_HOSTS") != std::string::npos);
-    CHECK(help.find("DISCORD_BOT_TOKEN              Discord bot token, for REST calls [secret]") != std::string::npos);
-    CHECK(help.find("QUIZBOT_REQUEST_TIMEOUT_MS     from a request's first byte to its answer") != std::string::npos);
+    CHECK(help.find("DISCORD_BOT_TOKEN               Discord bot token, for REST calls [secret]") != std::string::npos);
+    CHECK(help.find("QUIZBOT_REQUEST_TIMEOUT_MS      from a request's first byte to its answer") != std::string::npos);
 }
 
 } // namespace cli_serve_test

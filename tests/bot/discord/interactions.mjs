@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Signed Discord interactions for the Node scenarios that run `quizbot serve` (round_two_nodes.mjs,
-// round_sigkill.mjs): a guild channel, its members, and interactions signed with tweetnacl (tests/package.json), as
-// Discord signs them.
+// round_sigkill.mjs, reminder_sigkill.mjs): a guild channel, its members, their DMs with the bot, and interactions
+// signed with tweetnacl (tests/package.json), as Discord signs them.
 import nacl from 'tweetnacl';
 
 export const app = '1100000000000000001';
@@ -13,14 +13,21 @@ export const keys = nacl.sign.keyPair.fromSeed(Uint8Array.from({ length: 32 }, (
 let ids = 0;
 export const member = (id, name) => ({ id, name });
 
-/// A signed interaction from `who` in the guild's channel, posted to `node`: { status, data, token }.
-export async function interact(node, who, type, data, message) {
+/// The DM channel between the bot and `who` (as Discord numbers it here).
+export const dmChannel = (who) => '9' + who.id;
+
+/// A signed interaction from `who` in the guild's channel (or, with `dm`, in their DM with the bot), posted to
+/// `node`: { status, data, token }.
+export async function interact(node, who, type, data, message, dm = false) {
   const id = String(1500000000000000000n + BigInt(++ids));
   const token = 'aW50ZXJhY3Rpb246' + id;
   const user = { id: who.id, username: who.name, global_name: who.name };
+  const where = dm
+    ? { channel_id: dmChannel(who), user, context: 1 }
+    : { channel_id: channel, guild_id: guild, member: { user, roles: [], permissions: '2147483647' }, context: 0,
+      guild_locale: 'en-US' };
   const body = JSON.stringify({
-    type, id, application_id: app, token, version: 1, locale: 'en-US', channel_id: channel, guild_id: guild,
-    member: { user, roles: [], permissions: '2147483647' }, context: 0, guild_locale: 'en-US', data,
+    type, id, application_id: app, token, version: 1, locale: 'en-US', ...where, data,
     ...(message ? { message: { ...message, id: '1400000000000000004', type: 0 } } : {}),
   });
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -34,8 +41,15 @@ export async function interact(node, who, type, data, message) {
   return { status: r.status, data: text ? JSON.parse(text) : null, token };
 }
 
-export const click = (node, who, message, customId) =>
-  interact(node, who, 3, { custom_id: customId, component_type: 2 }, message);
+export const click = (node, who, message, customId, dm = false) =>
+  interact(node, who, 3, { custom_id: customId, component_type: 2 }, message, dm);
+
+/// `/quiz <subcommand>` with string options ({ name: value }) from `who` in their DM with the bot.
+export const commandInDm = (node, who, subcommand, options = {}) => interact(node, who, 2, {
+  id: '1300000000000000003', name: 'quiz', type: 1,
+  options: [{ name: subcommand, type: 1,
+    options: Object.entries(options).map(([name, value]) => ({ name, type: 3, value })) }],
+}, undefined, true);
 
 /// `/quiz group` from `host`: a round of `questions` questions, `seconds` each.
 export const openRound = (node, host, questions, seconds) => interact(node, host, 2, {

@@ -17,38 +17,18 @@
 // coalesced into it); nothing more arrives in the 4 s after; the restarted server revealed nothing itself; the
 // outbox is empty.
 // Usage: node round_sigkill.mjs QUIZBOT CONTENT_DIR
-import { createServer } from 'node:http';
+import { fakeDiscordApi } from './fake_api.mjs';
 import {
   buttonsOf, channel, click, discordEnv, member, openRound,
 } from './interactions.mjs';
 import {
   check, quizbotArguments, runScenario, startServer, stopServer, until,
 } from '../web/quizbot_server.mjs';
-import { answerFailing } from '../web/failing_platform.mjs';
 import { engine, freshDatabase } from '../web/test_database.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('round_sigkill.mjs');
 const seconds = 10; // the shortest question /quiz group allows
 const failFor = Number(process.env.DISCORD_FAIL_SECONDS || 30); // each of 500 and 429
-const rateLimited = JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.0, global: false });
-
-/// The fake Discord API: requests recorded as { method, target, body, mode }; `held` the unanswered ones.
-function fakeApi() {
-  const state = { mode: 'ok', seen: [], held: [] };
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => { body += d; });
-    req.on('end', () => {
-      const edit = req.method === 'PATCH' && req.url.endsWith('/messages/@original');
-      const mode = edit ? state.mode : 'ok';
-      state.seen.push({ method: req.method, target: req.url, body, mode, at: Date.now() });
-      if (answerFailing(res, mode, state.held, { type: 'application/json', retryAfter: '1', text: rateLimited })) return;
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ id: '1400000000000000004', channel_id: channel }));
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, state })));
-}
 
 const isEdit = (r) => r.method === 'PATCH' && r.target.endsWith('/messages/@original');
 const contentOf = (r) => JSON.parse(r.body).content;
@@ -56,7 +36,8 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 await runScenario('quizbot-discord-round-sigkill-', async (scratch, running) => {
   const db = freshDatabase(scratch);
-  const { server: api, state } = await fakeApi();
+  const { server: api, state } = await fakeDiscordApi(isEdit,
+    () => ({ id: '1400000000000000004', channel_id: channel }));
   try {
     const start = () => startServer(quizbot, {
       QUIZBOT_DB: db.location,

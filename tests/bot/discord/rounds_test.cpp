@@ -8,10 +8,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
 #include <thread>
 
@@ -152,6 +154,18 @@ std::vector<quiz::test::seen_button> choices_of(const json::object& shown)
     }
     return out;
 }
+
+/// Hana opens a round of 60 s questions: its first question's message.
+json::object open_slow_round(discord_server& s)
+{
+    const auto opened =
+        s.typed_command(member("80351110224678930", "Hana"), "group", json::array{option("seconds", 60)});
+    REQUIRE(opened.status == 200);
+    return opened.body.at("data").as_object();
+}
+
+/// The `i`th of many members.
+discord_user numbered_member(int i) { return member(std::to_string(80351110224678930LL + i), "m" + std::to_string(i)); }
 
 void check_message_limits(const json::object& data)
 {
@@ -412,20 +426,60 @@ TEST_CASE("rounds: a replayed answer click changes nothing and the member still 
     CHECK(count(s, "SELECT count(*) FROM attempt WHERE round_id IS NOT NULL") == 1);
 }
 
+TEST_CASE("rounds: a burst of answers edits the round's message at most once per 250 ms and the newest count last",
+          "[discord][rounds]")
+{
+    round_rig rig;
+    auto& s = rig.server;
+    const auto q1 = open_slow_round(s);
+    const auto choices = choices_of(q1);
+    REQUIRE_FALSE(choices.empty());
+    // Twenty members answer 60 ms apart, time enough for each change's edit to go out and be settled: without the
+    // spacing every answer would be an edit of its own.
+    constexpr int members = 20;
+    const auto began = std::chrono::steady_clock::now();
+    for (int i = 1; i <= members; ++i) {
+        const auto who = numbered_member(i);
+        (void)rig.click(who, q1, choices[static_cast<std::size_t>(i) % choices.size()].custom_id);
+        std::this_thread::sleep_for(60ms);
+    }
+    (void)rig.edit_with(std::to_string(members) + " of " + std::to_string(members + 1) + " answered");
+    const auto took = std::chrono::steady_clock::now() - began;
+    const auto edits = rig.api.seen();
+    const auto n = std::count_if(edits.begin(), edits.end(), is_edit);
+    // One edit per 250 ms at most (round_letters::edit_spacing), the first at once and the last within a look.
+    const auto most = 2 + std::chrono::duration_cast<std::chrono::milliseconds>(took).count() / 250;
+    INFO(n << " edits for " << members << " answers in "
+           << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms");
+    CHECK(n >= 1);
+    CHECK(n <= most);
+    // The count never goes back: each edit shows at least as many answers as the one before.
+    int shown = -1;
+    for (const auto& r : edits) {
+        if (!is_edit(r)) {
+            continue;
+        }
+        const auto text = content_of(body_of(r));
+        std::smatch found;
+        REQUIRE(std::regex_search(text, found, std::regex(R"((\d+) of \d+ answered)")));
+        const int answered = std::stoi(found[1].str());
+        CHECK(answered >= shown);
+        shown = answered;
+    }
+    CHECK(shown == members);
+}
+
 TEST_CASE("rounds: with Discord's API stalled, every click is still answered and the server stays responsive",
           "[discord][rounds][faults]")
 {
     round_rig rig;
     auto& s = rig.server;
     rig.api.stall(true); // each note and edit the round sends now hangs for 30 s
-    const auto opened =
-        s.typed_command(member("80351110224678930", "Hana"), "group", json::array{option("seconds", 60)});
-    REQUIRE(opened.status == 200);
-    const auto q1 = opened.body.at("data").as_object();
+    const auto q1 = open_slow_round(s);
     const auto choices = choices_of(q1);
     REQUIRE_FALSE(choices.empty());
     for (int i = 1; i <= 20; ++i) {
-        const auto who = member(std::to_string(80351110224678930LL + i), "m" + std::to_string(i));
+        const auto who = numbered_member(i);
         const auto began = std::chrono::steady_clock::now();
         const auto r = s.click(who, q1, choices[static_cast<std::size_t>(i) % choices.size()].custom_id);
         CHECK(r.status == 200);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A fake platform's failure modes, shared by the scenarios that kill and restart `quizbot serve` while the platform
-// fails (tests/bot/slack/burst_sigkill.mjs, tests/bot/discord/round_sigkill.mjs).
+// fails (tests/bot/slack/burst_sigkill.mjs, tests/bot/discord/fake_api.mjs).
 
 /// Answers `res` as a failing platform in `mode`, or leaves it to the caller (returns false) in any other mode:
 ///   hold: never answered (kept in `held`, to be destroyed once the server died),
