@@ -24,6 +24,8 @@ json::object response_message(const destination& to, slack_reply reply)
     return std::move(reply.message);
 }
 
+} // namespace
+
 tutoring::delivery delivery_of(const web_api::outcome& o)
 {
     if (o.ok) {
@@ -32,8 +34,6 @@ tutoring::delivery delivery_of(const web_api::outcome& o)
     const bool refused = o.status >= 400 && o.status < 500 && o.status != 429 && o.status != 408;
     return refused ? tutoring::delivery::refused : tutoring::delivery::failed;
 }
-
-} // namespace
 
 tutoring::letter response_letter(const destination& to, slack_reply reply)
 {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bot/slack/flows.hpp"
+#include "bot/slack/web_api.hpp"
 #include "bot/tutoring/letter.hpp"
 #include "bot/tutoring/outbox_sender.hpp"
 
@@ -12,8 +13,6 @@ class logger;
 }
 
 namespace quiz::bot::slack {
-
-class web_api;
 
 /// Where the answer to an action goes: its response_url, else a message to `channel` (a user id is their DM).
 struct destination {
@@ -28,6 +27,10 @@ inline constexpr std::string_view response_kind = "slack.response";
 /// `reply` to `to.response_url` as a letter for the outbox: valid 30 minutes, as Slack takes a response_url
 /// (platforms.md); its key is the URL, used by one click only.
 [[nodiscard]] tutoring::letter response_letter(const destination& to, slack_reply reply);
+
+/// What a response_url's answer means for a letter: delivered on a 2xx; refused on any other 4xx but 408 and 429 (a
+/// response_url past its 30 minutes or 5 uses answers 404); failed otherwise, tried again.
+[[nodiscard]] tutoring::delivery delivery_of(const web_api::outcome& o);
 
 /// Sends response letters: delivered on a 2xx; refused on any other 4xx but 429 (a response_url past its 30
 /// minutes or 5 uses answers 404); failed otherwise, tried again. `api` and `log` must outlive it.

@@ -8,6 +8,7 @@
 #include "bot/slack/flows.hpp"
 #include "bot/slack/round_blocks.hpp"
 #include "bot/slack/round_board.hpp"
+#include "bot/slack/round_letters.hpp"
 #include "bot/slack/texts.hpp"
 #include "bot/slack/user_locales.hpp"
 #include "bot/slack/web_api.hpp"
@@ -143,7 +144,7 @@ void group_rounds::click(const interaction& i, const round_click& c, const std::
                                       news};
             (void)self->rounds_.perform(std::move(r), [self, i, c, response_url](tutoring::round_reply reply) {
                 if (reply.shared) {
-                    self->board_->show(*reply.shared);
+                    self->show(*reply.shared);
                 }
                 if (auto mine = private_reply(reply, c, {self->public_url_})) {
                     self->tell(i.channel_id, i.user_id, response_url, std::move(*mine));
@@ -152,7 +153,17 @@ void group_rounds::click(const interaction& i, const round_click& c, const std::
         });
 }
 
-void group_rounds::publish(const tutoring::round_screen& shown) { board_->show(shown); }
+void group_rounds::publish(const tutoring::round_screen& shown) { show(shown); }
+
+void group_rounds::edit_by_letters(std::shared_ptr<const round_letters> letters) { letters_ = std::move(letters); }
+
+void group_rounds::show(const tutoring::round_screen& shown) const
+{
+    if (letters_ && letters_->takes(shown)) {
+        return; // written with the change, sent by the outbox
+    }
+    board_->show(shown);
+}
 
 void group_rounds::tell(const std::string& channel, const std::string& user, const std::string& response_url,
                         json::object message) const

@@ -24,17 +24,23 @@ class rounds;
 namespace quiz::bot::slack {
 
 class round_board;
+class round_letters;
 class user_locales;
 class web_api;
 
 /// Study groups' rounds on Slack (docs/groups.md, "Slack"): `/quiz group` and the round message's buttons in, the
-/// tutoring layer's round actions out; the round's message kept up to date through a round_board, and what each
-/// member sees privately sent to them alone (chat.postEphemeral with the bot token, else the click's response_url).
+/// tutoring layer's round actions out; the round's message kept up to date through the outbox (round_letters) when
+/// the bot can edit it itself, else through a round_board, and what each member sees privately sent to them alone
+/// (chat.postEphemeral with the bot token, else the click's response_url).
 class group_rounds : public std::enable_shared_from_this<group_rounds> {
 public:
     /// Everything given must outlive the last action's reply; `public_url` is read at each use.
     group_rounds(tutoring::rounds& rounds, web_api& api, std::shared_ptr<user_locales> locales, spdlog::logger& log,
                  std::function<engine::instant()> clock, const std::string& public_url);
+
+    /// Edits of round messages the bot can edit itself go through the outbox from now on (the server has one):
+    /// `letters` writes them in the rounds' units, and the board leaves those rounds alone. Before the server runs.
+    void edit_by_letters(std::shared_ptr<const round_letters> letters);
 
     /// `/quiz group [pack] [questions] [seconds]` (`options` nullopt: the words did not fit); `response_url` ""
     /// when it may not be called.
@@ -50,6 +56,8 @@ private:
               boost::json::object message) const;
     /// Through a response_url, as an ephemeral message apart from the clicked one.
     void tell_through(const std::string& response_url, boost::json::object message) const;
+    /// A change of a round the outbox does not take, to the board.
+    void show(const tutoring::round_screen& shown) const;
 
     tutoring::rounds& rounds_;
     web_api& api_;
@@ -57,6 +65,7 @@ private:
     spdlog::logger& log_;
     const std::string& public_url_;
     std::shared_ptr<round_board> board_;
+    std::shared_ptr<const round_letters> letters_;
 };
 
 } // namespace quiz::bot::slack

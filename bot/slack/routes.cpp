@@ -10,12 +10,15 @@
 #include "bot/slack/flows.hpp"
 #include "bot/slack/group_rounds.hpp"
 #include "bot/slack/report_blocks.hpp"
+#include "bot/slack/round_blocks.hpp"
+#include "bot/slack/round_letters.hpp"
 #include "bot/slack/signature.hpp"
 #include "bot/slack/user_locales.hpp"
 #include "bot/slack/users_info.hpp"
 #include "bot/slack/web_api.hpp"
 #include "bot/tutoring/admission.hpp"
 #include "bot/tutoring/class_reports.hpp"
+#include "bot/tutoring/rounds.hpp"
 #include "bot/tutoring/service.hpp"
 
 #include <boost/json/serialize.hpp>
@@ -53,6 +56,9 @@ public:
         }
         if (b_.letters != nullptr) {
             b_.letters->add_sender(std::string(response_kind), response_sender(api_, b_.log));
+        }
+        if (b_.letters != nullptr && rounds_) {
+            add_round_letters();
         }
     }
 
@@ -159,6 +165,24 @@ public:
     }
 
 private:
+    /// A round's message the bot can edit itself is kept up to date through the outbox (round_letters).
+    void add_round_letters()
+    {
+        const std::string& public_url = b_.public_url;
+        auto letters = std::make_shared<const round_letters>(
+            api_, b_.log, [&public_url](const tutoring::round_screen& shown, engine::instant now) {
+                return round_message(shown, {public_url}, now);
+            });
+        b_.letters->add_sender(std::string(round_edit_kind),
+                               [letters](const std::string& payload, std::function<void(tutoring::delivery)> done) {
+                                   letters->send(payload, std::move(done));
+                               });
+        b_.rounds->write_letters("slack", [letters](const tutoring::round_screen& shown, engine::instant now) {
+            return letters->write(shown, now);
+        });
+        rounds_->edit_by_letters(std::move(letters));
+    }
+
     /// The request's body parsed, once its signature is verified; otherwise answered (401 or 400) and nullopt.
     template <class T>
     std::optional<T> accept(const http::request& req, const http::responder& answer,

@@ -22,8 +22,9 @@ import {
   buttonsOf, channel, click, discordEnv, member, openRound,
 } from './interactions.mjs';
 import {
-  check, quizbotArguments, runScenario, startServer, stopServer, until,
+  check, quizbotArguments, runScenario, startServer,
 } from '../web/quizbot_server.mjs';
+import { killAndRecover, restartableEnv } from '../web/failing_platform.mjs';
 import { engine, freshDatabase } from '../web/test_database.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('round_sigkill.mjs');
@@ -32,7 +33,6 @@ const failFor = Number(process.env.DISCORD_FAIL_SECONDS || 30); // each of 500 a
 
 const isEdit = (r) => r.method === 'PATCH' && r.target.endsWith('/messages/@original');
 const contentOf = (r) => JSON.parse(r.body).content;
-const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 await runScenario('quizbot-discord-round-sigkill-', async (scratch, running) => {
   const db = freshDatabase(scratch);
@@ -40,10 +40,7 @@ await runScenario('quizbot-discord-round-sigkill-', async (scratch, running) => 
     () => ({ id: '1400000000000000004', channel_id: channel }));
   try {
     const start = () => startServer(quizbot, {
-      QUIZBOT_DB: db.location,
-      QUIZBOT_CONTENT: contentDir,
-      QUIZBOT_PUBLIC_URL: 'https://quiz.example.org',
-      QUIZBOT_OUTBOX_LEASE_SECONDS: '2',
+      ...restartableEnv(db, contentDir),
       ...discordEnv(api.address().port),
     });
     const first = await start();
@@ -64,34 +61,11 @@ await runScenario('quizbot-discord-round-sigkill-', async (scratch, running) => 
     const bobClick = await click(first, bob, q1, choices[1].custom_id);
     check(ariClick.status === 200 && ariClick.data.type === 6, 'Ari\'s click acknowledged');
     check(bobClick.status === 200 && bobClick.data.type === 6, 'Bob\'s click acknowledged');
-    const revealLine = new RegExp(`round revealed round=${round} question=1 by=timer`);
-    await until(() => revealLine.test(first.log()), (seconds + 10) * 1000, 'the reveal');
-    await until(() => state.seen.some(isEdit), 5000, 'an edit in flight');
-    check(state.seen.filter(isEdit).every((r) => r.mode === 'hold'), 'no edit was answered before the kill');
-    await stopServer(first, 'SIGKILL');
-    for (const res of state.held) res.destroy(); // never answered: not delivered
-    state.held = [];
-    const editsBefore = state.seen.filter(isEdit).length;
 
-    // 2. Back, while Discord fails: 500, then 429 with Retry-After, then ok.
-    state.mode = '500';
-    const second = await start();
-    running.push(second);
-    await pause(failFor * 1000);
-    state.mode = '429';
-    await pause(failFor * 1000);
-    const failed = state.seen.filter((r) => isEdit(r) && (r.mode === '500' || r.mode === '429')).length;
-    check(failed > 0, 'the edit was tried while Discord failed');
-    state.mode = 'ok';
-    const delivered = () => state.seen.filter((r) => isEdit(r) && r.mode === 'ok');
-    const recovered = Date.now();
-    await until(() => delivered().length >= 1, 60000, 'the reveal after the restart').catch((e) => {
-      const waiting = JSON.stringify(db.query('SELECT id, kind, attempts, next_at_ms FROM outbox'));
-      throw new Error(`${e.message}: outbox ${waiting}; log:\n${second.log().split('\n').slice(-30).join('\n')}`);
+    // 2. Killed, and back while Discord fails: 500, then 429 with Retry-After, then ok.
+    const { second, editsBefore, failed, delivered: ok, recovered } = await killAndRecover({
+      first, round, seconds, start, running, state, isEdit, failFor, db, platform: 'Discord',
     });
-    await pause(4000); // more than a lease and a look: a duplicate would show by now
-
-    const ok = delivered();
     check(ok.length === 1, `one edit delivered, not ${ok.length}: ` + ok.map(contentOf).join(' || '));
     const revealed = contentOf(ok[0]);
     check(revealed.includes('Time is up. 2 of 3 answered'), 'the reveal counts both answers: ' + revealed);

@@ -13,16 +13,15 @@
 // Then: every click's response_url got exactly one answered-ok update, the feedback for that learner's answer; the
 // database holds 30 answers and an empty outbox.
 // Usage: node burst_sigkill.mjs QUIZBOT CONTENT_DIR
-import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import {
   check, quizbotArguments, runScenario, startServer, stopServer, until,
 } from '../web/quizbot_server.mjs';
-import { answerFailing } from '../web/failing_platform.mjs';
+import { answerFailing, restartableEnv } from '../web/failing_platform.mjs';
 import { engine, freshDatabase } from '../web/test_database.mjs';
+import { clickOn, slackEnv, slashQuiz } from './requests.mjs';
 
 const { quizbot, contentDir } = quizbotArguments('burst_sigkill.mjs');
-const secret = 'burst-signing-secret-0123456789';
 const learners = 30;
 const failFor = Number(process.env.SLACK_FAIL_SECONDS || 30); // each of 500 and 429
 
@@ -47,33 +46,9 @@ function fakeSlack() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, state })));
 }
 
-const form = (fields) => Object.entries(fields).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
-
-async function signed(node, path, body) {
-  const ts = String(Math.floor(Date.now() / 1000));
-  const signature = 'v0=' + createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex');
-  const r = await fetch(node.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': ts, 'x-slack-signature': signature },
-    body,
-  });
-  await r.arrayBuffer();
-  return r.status;
-}
-
-const command = (node, user, hook) => signed(node, '/slack/commands', form({
-  token: 'x', team_id: 'T1', team_domain: 'acme', channel_id: 'D' + user, channel_name: 'directmessage', user_id: user,
-  user_name: user.toLowerCase(), command: '/quiz', text: 'start', response_url: hook, trigger_id: '1.2.3',
-}));
-
-const click = (node, user, value, hook) => signed(node, '/slack/interactions', form({
-  payload: JSON.stringify({
-    type: 'block_actions', team: { id: 'T1', domain: 'acme' }, user: { id: user, username: user, team_id: 'T1' },
-    api_app_id: 'A1', container: { type: 'message', message_ts: '1.2', channel_id: 'D' + user, is_ephemeral: false },
-    channel: { id: 'D' + user, name: 'directmessage' }, response_url: hook,
-    actions: [{ type: 'button', action_id: 'answer_A', block_id: 'b', value, action_ts: '1.3' }],
-  }),
-}));
+const command = (node, user, hook) => slashQuiz(node, user, 'D' + user, 'start', hook);
+const click = (node, user, value, hook) => clickOn(node, user, { message_ts: '1.2', channel_id: 'D' + user },
+  { action_id: 'answer_A', value }, hook);
 
 await runScenario('quizbot-slack-burst-', async (scratch, running) => {
   const db = freshDatabase(scratch);
@@ -81,12 +56,8 @@ await runScenario('quizbot-slack-burst-', async (scratch, running) => {
   const hooks = `http://127.0.0.1:${slack.address().port}/hooks/`;
   try {
     const start = () => startServer(quizbot, {
-      QUIZBOT_DB: db.location,
-      QUIZBOT_CONTENT: contentDir,
-      QUIZBOT_PUBLIC_URL: 'https://quiz.example.org',
-      QUIZBOT_OUTBOX_LEASE_SECONDS: '2',
-      SLACK_SIGNING_SECRET: secret,
-      SLACK_RESPONSE_URL_HOSTS: `127.0.0.1:${slack.address().port}`,
+      ...restartableEnv(db, contentDir),
+      ...slackEnv(slack.address().port),
     });
     const first = await start();
     running.push(first);

@@ -331,6 +331,12 @@ TEST_CASE("a burst of answers becomes fewer edits than answers", "[slack][rounds
     CHECK(edits < static_cast<std::size_t>(answers));
     CHECK(edits == 2);
     CHECK(bot.count("SELECT count(*) FROM attempt") == answers);
+    // Both went through the outbox: each change written with its answer, the newest sent (docs/reliability.md).
+    CHECK(eventually([&] {
+        return bot.metrics().find("quizbot_outbox_total{kind=\"slack.round\",outcome=\"delivered\"} 2\n") !=
+               std::string::npos;
+    }));
+    CHECK(bot.count("SELECT count(*) FROM outbox") == 0);
     check_everything_sent(bot);
 }
 
