@@ -16,10 +16,14 @@ public:
 
     [[nodiscard]] std::optional<engine::round_message> find(engine::round_id round) override;
     void save(engine::round_id round, const engine::round_message& message) override;
+    void save_note_token(engine::round_id round, const engine::member_note_token& token) override;
+    [[nodiscard]] std::vector<engine::member_note_token> note_tokens(engine::round_id round) override;
 
 private:
     SQLite::Statement find_;
     SQLite::Statement save_;
+    SQLite::Statement save_note_token_;
+    SQLite::Statement note_tokens_;
 };
 
 } // namespace quiz::storage

@@ -86,9 +86,9 @@ void front_ends::add_discord(const parts& p)
     settings.defer_after = p.hooks.discord_defer_after;
     settings.application_id = p.cfg.discord.application_id;
     settings.instructor_roles = p.cfg.discord.instructor_roles;
-    round_publishers_["discord"] = discord::add_discord_routes(
-        p.routes, {p.core.tutoring(), p.core.rounds(), p.context, p.outbound, p.log, settings, &p.cfg.public_url,
-                   p.core.clock(), &p.class_reports, &p.admission, p.core.letters()});
+    discord::add_discord_routes(p.routes,
+                                {p.core.tutoring(), p.core.rounds(), p.context, p.outbound, p.log, settings,
+                                 &p.cfg.public_url, p.core.clock(), &p.class_reports, &p.admission, p.core.letters()});
     p.log.info("discord route on /discord/interactions");
 }
 

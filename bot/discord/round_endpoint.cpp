@@ -24,7 +24,7 @@ bool about_the_question(const tutoring::round_reply& r)
 
 } // namespace
 
-round_endpoint::round_endpoint(round_endpoint_parts parts) : p_(std::move(parts)), application_id_(p_.application_id)
+round_endpoint::round_endpoint(round_endpoint_parts parts) : p_(std::move(parts))
 {
     round_letter_settings settings;
     settings.api_base = p_.exchange.api_base;
@@ -42,28 +42,15 @@ round_endpoint::round_endpoint(round_endpoint_parts parts) : p_(std::move(parts)
     p_.rounds.write_letters("discord", [letters = letters_](const tutoring::round_screen& shown, engine::instant now) {
         return letters->write(shown, now);
     });
-    auto& rounds = p_.rounds;
-    judgments_ = std::make_shared<round_judgments>(
-        [&rounds](tutoring::round_request r, std::function<void(tutoring::round_reply)> show) {
-            return rounds.perform(std::move(r), std::move(show));
+    p_.rounds.write_notes(
+        "discord",
+        [letters = letters_](const tutoring::round_note& note, engine::instant now) {
+            return letters->write_note(note, now);
         },
-        // The endpoint outlives every reply: the router and the rounds' publish hook hold it until the server has
-        // stopped running its IO threads.
-        [this](const std::string& token, const json::object& body) { tell(token, body); },
-        [public_url = p_.exchange.public_url](const tutoring::round_reply& r, const tutoring::round_screen& revealed) {
-            return judged_note(r, revealed, {*public_url});
-        },
-        p_.clock, settings.token_lifetime);
+        true);
 }
 
-void round_endpoint::learn_application(std::string_view id)
-{
-    letters_->learn_application(id);
-    const std::lock_guard lock(mutex_);
-    if (application_id_.empty()) {
-        application_id_ = std::string(id);
-    }
-}
+void round_endpoint::learn_application(std::string_view id) { letters_->learn_application(id); }
 
 void round_endpoint::command(interaction in, const http::responder& reply)
 {
@@ -88,40 +75,25 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
 {
     const auto& b = clicked.button;
     using kind = round_button::kind;
-    // Before the acknowledgement: once the clicker has it, their next click finds this one remembered (an answer
-    // for the reveal's judgment, a Next against a repeat).
-    if (b.what == kind::answer) {
-        judgments_->answering(b.round, b.sequence, clicked.request.who, in.token);
-    }
     const bool repeated = b.what == kind::next && !first_next(b.round, b.sequence, in.user_id);
     // Acknowledged before anything runs: the click's token then edits the round's message (@original after a
-    // deferred update), and what the member alone should see goes as an ephemeral follow-up.
+    // deferred update), and what the member alone should see goes as an ephemeral follow-up, a letter of the
+    // click's unit (and, for an answer, of the unit that reveals the question: their judgment).
     reply.send(json_answer(json::object{{"type", 6}}));
     if (repeated) {
         return; // the same Next again: the first one asked the next question
     }
     auto who = clicked.request.who;
-    // The member's note keeps its place before the judgment the reveal sends through the same token: the reveal
-    // this click causes reaches round_judgments on the writer's commit, possibly before this reply is rendered.
-    const auto note_place = notes_.reserve(in.token);
-    const bool queued = p_.rounds.perform(
-        std::move(clicked.request), [self = shared_from_this(), in, b, who, note_place](tutoring::round_reply r) {
+    const bool queued =
+        p_.rounds.perform(std::move(clicked.request), [self = shared_from_this(), in, b, who](tutoring::round_reply r) {
             if (r.replayed) {
-                note_place.skip();
-                return; // the first delivery of this click did (or does) everything, its pending judgment included
+                return; // the first delivery of this click did (or does) everything
             }
-            if (auto note = private_note(r, self->links())) {
-                note_place.send(self->note_request(in.token, *note));
-            } else {
-                note_place.skip();
+            const auto* notice = std::get_if<tutoring::notice_screen>(&r.mine);
+            if (notice != nullptr && notice->kind == tutoring::notice_kind::failed) {
+                self->tell_unrecorded(in, b.round, r); // its unit rolled back, and the note it wrote with it
             }
-            if (r.shared) {
-                self->publish(*r.shared);
-            }
-            if (b.what == kind::answer && !std::holds_alternative<tutoring::answer_in_screen>(r.mine)) {
-                self->judgments_->refused(b.round, in.user_id, in.token);
-            }
-            if (b.what == kind::next && std::holds_alternative<tutoring::notice_screen>(r.mine)) {
+            if (b.what == kind::next && notice != nullptr) {
                 self->forget_next(b.round, b.sequence, in.user_id); // refused: a later Next may still go ahead
             }
             if (!r.shared && about_the_question(r) && self->letters_->behind(b.round)) {
@@ -137,32 +109,15 @@ void round_endpoint::click(interaction in, round_click clicked, const http::resp
     }
 }
 
-void round_endpoint::publish(const tutoring::round_screen& shown) { judgments_->publish(shown); }
-
-void round_endpoint::tell(const std::string& token, const json::object& body)
+void round_endpoint::tell_unrecorded(const interaction& in, engine::round_id round, const tutoring::round_reply& r)
 {
-    notes_.submit(token, note_request(token, body));
-}
-
-outbound::in_order::send_fn round_endpoint::note_request(const std::string& token, const json::object& body)
-{
-    webhook_base base;
-    {
-        const std::lock_guard lock(mutex_);
-        base = {p_.exchange.api_base, application_id_, *p_.exchange.public_url};
+    const auto now = p_.clock();
+    const tutoring::round_note note{
+        round,        "click:" + in.delivery_key().value_or(in.id), in.token, now, r, std::nullopt, false, in.user_id,
+        in.channel_id};
+    if (auto l = letters_->write_note(note, now)) {
+        p_.letters.send_unrecorded(*l);
     }
-    auto& log = p_.exchange.log;
-    auto& client = p_.exchange.outbound;
-    return [&log, &client, request = follow_up(base, token, body)](std::function<void()> done) mutable {
-        client.send(std::move(request), [&log, done = std::move(done)](outbound::result r) {
-            if (!r.ok()) {
-                log.warn("discord round note failed reason={}", r.message);
-            } else if (r.resp.status >= 300) {
-                log.warn("discord round note refused status={}", r.resp.status);
-            }
-            done();
-        });
-    };
 }
 
 bool round_endpoint::first_next(engine::round_id round, std::uint32_t sequence, const std::string& user)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bot/discord/round_letters.hpp"
 
+#include "bot/discord/reply_letters.hpp"
+#include "bot/discord/round_flows.hpp"
 #include "bot/discord/round_render.hpp"
 #include "bot/discord/webhook.hpp"
 #include "bot/outbound/client.hpp"
@@ -39,11 +41,7 @@ std::optional<tutoring::letter> round_letters::write(const tutoring::round_scree
         fell_behind(shown.round, true);
         return std::nullopt;
     }
-    std::string application;
-    {
-        const std::lock_guard lock(mutex_);
-        application = settings_.application_id;
-    }
+    const std::string application = application_id();
     if (application.empty()) {
         log_.warn("discord round edit skipped round={} revision={} reason=no_application_id", shown.round.value(),
                   shown.revision);
@@ -58,6 +56,39 @@ std::optional<tutoring::letter> round_letters::write(const tutoring::round_scree
         {"body", round_message(shown, {public_url})},
     };
     return tutoring::letter{std::string(round_edit_kind), "discord:round:" + std::to_string(shown.round.value()),
+                            json::serialize(payload), left};
+}
+
+std::optional<tutoring::letter> round_letters::write_note(const tutoring::round_note& note, engine::instant now)
+{
+    if (note.looking) {
+        return std::nullopt; // Discord has no button to look: a look is the server's own, bringing a message up to date
+    }
+    const std::string public_url = settings_.public_url != nullptr ? *settings_.public_url : std::string{};
+    auto body = note.revealed ? judged_note(note.said, *note.revealed, {public_url})
+                              : private_note(note.said, {public_url});
+    if (!body) {
+        return std::nullopt;
+    }
+    // A minute's margin, as a deferred reply's: a follow-up started at the last second would be refused.
+    const auto left = std::chrono::duration_cast<std::chrono::seconds>(note.token_at + settings_.token_lifetime -
+                                                                       std::chrono::minutes{1} - now);
+    if (left <= std::chrono::seconds::zero()) {
+        log_.warn("discord round note skipped round={} reason=token_expired", note.round.value());
+        return std::nullopt;
+    }
+    const std::string application = application_id();
+    if (application.empty()) {
+        log_.warn("discord round note skipped round={} reason=no_application_id", note.round.value());
+        return std::nullopt;
+    }
+    const json::object payload{
+        {"application", application},
+        {"token", note.token},
+        {"edit", false},
+        {"body", std::move(*body)},
+    };
+    return tutoring::letter{std::string(deferred_reply_kind), "discord:round-note:" + note.about,
                             json::serialize(payload), left};
 }
 
@@ -95,6 +126,12 @@ void round_letters::send(const std::string& payload, std::function<void(tutoring
                      }
                      done(d);
                  });
+}
+
+std::string round_letters::application_id() const
+{
+    const std::lock_guard lock(mutex_);
+    return settings_.application_id;
 }
 
 bool round_letters::behind(engine::round_id round) const

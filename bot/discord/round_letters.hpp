@@ -4,6 +4,7 @@
 #include "bot/tutoring/delivery.hpp"
 #include "bot/tutoring/letter.hpp"
 #include "bot/tutoring/round_screens.hpp"
+#include "bot/tutoring/rounds.hpp"
 
 #include "engine/core/tutor_ids.hpp"
 
@@ -52,6 +53,10 @@ public:
     /// The letter for a change of a round (the rounds' letter writer for "discord"); nullopt without a token, an
     /// application id or time left on the token.
     [[nodiscard]] std::optional<tutoring::letter> write(const tutoring::round_screen& shown, engine::instant now);
+    /// The letter of a member's note (the rounds' note writer for "discord"): an ephemeral follow-up through their
+    /// click's token, sent by the deferred replies' sender (deferred_reply_kind); valid until a minute before the
+    /// token expires. nullopt when there is nothing to say, no application id or too little time left.
+    [[nodiscard]] std::optional<tutoring::letter> write_note(const tutoring::round_note& note, engine::instant now);
     /// Sends one letter's edit (the outbox's sender of round_edit_kind): refused when Discord refuses it (an expired
     /// or unknown token, a deleted message), failed when it may go through later.
     void send(const std::string& payload, std::function<void(tutoring::delivery)> done);
@@ -65,6 +70,7 @@ public:
     void learn_application(std::string_view id);
 
 private:
+    [[nodiscard]] std::string application_id() const;
     void fell_behind(engine::round_id round, bool behind);
 
     outbound::client& client_;

@@ -94,8 +94,6 @@ public:
         learner_action(std::move(in), reply);
     }
 
-    void publish(const tutoring::round_screen& shown) const { rounds_->publish(shown); }
-
 private:
     /// A learner's own session: a command or a click, answered in time or deferred.
     void learner_action(interaction in, const http::responder& reply) const
@@ -151,12 +149,11 @@ private:
 
 } // namespace
 
-std::function<void(const tutoring::round_screen&)> add_discord_routes(http::router& routes, endpoint_backend backend)
+void add_discord_routes(http::router& routes, endpoint_backend backend)
 {
     auto e = std::make_shared<endpoint>(std::move(backend));
     routes.add_async(http::verb::post, "/discord/interactions",
                      [e](http::request req, http::responder reply) { e->serve(req, reply); });
-    return [e](const tutoring::round_screen& shown) { e->publish(shown); };
 }
 
 } // namespace quiz::bot::discord

@@ -64,10 +64,8 @@ struct endpoint_backend {
 /// Registers `POST /discord/interactions` (docs/discord.md): verifies the signature before anything else (401),
 /// answers PING with PONG, and runs each command or click as one action of the tutoring layer, answering in the HTTP
 /// response, or deferring and editing the reply through the API when the unit takes longer than `defer_after`;
-/// `/quiz group` and its round's buttons as actions of the rounds; `/quiz report` through the class reports. Returns what shows a round's change on Discord
-/// (for the rounds' publish hook: round_publishers["discord"]). Throws std::invalid_argument for a malformed public
-/// key.
-[[nodiscard]] std::function<void(const tutoring::round_screen&)> add_discord_routes(http::router& routes,
-                                                                                    endpoint_backend backend);
+/// `/quiz group` and its round's buttons as actions of the rounds (whose changes reach Discord as the outbox's
+/// letters); `/quiz report` through the class reports. Throws std::invalid_argument for a malformed public key.
+void add_discord_routes(http::router& routes, endpoint_backend backend);
 
 } // namespace quiz::bot::discord

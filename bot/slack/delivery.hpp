@@ -28,9 +28,29 @@ inline constexpr std::string_view response_kind = "slack.response";
 /// (platforms.md); its key is the URL, used by one click only.
 [[nodiscard]] tutoring::letter response_letter(const destination& to, slack_reply reply);
 
+/// The outbox's kind for a message the bot posts (chat.postMessage): a reply to a direct message.
+inline constexpr std::string_view message_kind = "slack.message";
+
+/// `reply` posted to `channel` as a letter for the outbox, keyed by the event it answers (`delivery_id`); valid 30
+/// minutes, as a response_url's update: an answer later than that is no longer the learner's conversation.
+[[nodiscard]] tutoring::letter message_letter(const std::string& channel, const std::string& delivery_id,
+                                              slack_reply reply);
+
+/// Sends message letters: delivered when Slack posted it; failed when Slack may take it later (transient); refused
+/// otherwise (a channel the bot cannot post in), not tried again. `api` and `log` must outlive it.
+[[nodiscard]] tutoring::payload_sender message_sender(web_api& api, spdlog::logger& log);
+
 /// What a response_url's answer means for a letter: delivered on a 2xx; refused on any other 4xx but 408 and 429 (a
 /// response_url past its 30 minutes or 5 uses answers 404); failed otherwise, tried again.
 [[nodiscard]] tutoring::delivery delivery_of(const web_api::outcome& o);
+
+/// Whether a Web API call's failure is Slack's own (transport, 408, 429, 5xx, or `ratelimited`, `internal_error`,
+/// `fatal_error`, `service_unavailable`, `request_timeout`), worth another try; any other error is Slack's answer about
+/// the message itself.
+[[nodiscard]] bool transient(const web_api::outcome& o);
+
+/// A letter's string field; "" when absent or not a string.
+[[nodiscard]] std::string text_field(const boost::json::object& o, std::string_view name);
 
 /// Sends response letters: delivered on a 2xx; refused on any other 4xx but 429 (a response_url past its 30
 /// minutes or 5 uses answers 404); failed otherwise, tried again. `api` and `log` must outlive it.

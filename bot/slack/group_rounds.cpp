@@ -9,6 +9,7 @@
 #include "bot/slack/round_blocks.hpp"
 #include "bot/slack/round_board.hpp"
 #include "bot/slack/round_letters.hpp"
+#include "bot/slack/round_notes.hpp"
 #include "bot/slack/texts.hpp"
 #include "bot/slack/user_locales.hpp"
 #include "bot/slack/web_api.hpp"
@@ -45,15 +46,16 @@ tutoring::round_action action_of(const round_click& c)
 
 json::object note(std::string_view text) { return notice_message(escape_mrkdwn(text)); }
 
-/// What the member sees privately after a click; nullopt: nothing (a host's action shows on the round's message).
-std::optional<json::object> private_reply(const tutoring::round_reply& reply, const round_click& c,
+} // namespace
+
+std::optional<json::object> private_reply(const tutoring::round_reply& reply, bool looking,
                                           const tutoring::link_base& links)
 {
     const auto lang = reply.lang;
     return std::visit(
         overloaded{
             [&](const tutoring::nothing_screen&) -> std::optional<json::object> {
-                if (c.what != round_click::kind::mine || !reply.shared) {
+                if (!looking || !reply.shared) {
                     return std::nullopt;
                 }
                 // Nothing judged for this member: the question is still open, or they did not answer it.
@@ -73,8 +75,6 @@ std::optional<json::object> private_reply(const tutoring::round_reply& reply, co
         },
         reply.mine);
 }
-
-} // namespace
 
 group_rounds::group_rounds(tutoring::rounds& rounds, web_api& api, std::shared_ptr<user_locales> locales,
                            spdlog::logger& log, std::function<engine::instant()> clock, const std::string& public_url)
@@ -142,18 +142,36 @@ void group_rounds::click(const interaction& i, const round_click& c, const std::
         i.team_id, i.user_id, [self = shared_from_this(), i, c, response_url, news](std::optional<language> lang) {
             tutoring::round_request r{actor_of(i.team_id, i.user_id, i.user_name, lang), action_of(c), std::nullopt,
                                       news};
-            (void)self->rounds_.perform(std::move(r), [self, i, c, response_url](tutoring::round_reply reply) {
-                if (reply.shared) {
-                    self->show(*reply.shared);
-                }
-                if (auto mine = private_reply(reply, c, {self->public_url_})) {
-                    self->tell(i.channel_id, i.user_id, response_url, std::move(*mine));
-                }
-            });
+            // With a response_url on the round's message, the click's unit writes the member's note to the outbox.
+            const bool by_letter = self->notes_ && news && news->edit_token;
+            (void)self->rounds_.perform(
+                std::move(r), [self, i, c, response_url, by_letter](tutoring::round_reply reply) {
+                    if (reply.shared) {
+                        self->show(*reply.shared);
+                    }
+                    const auto* notice = std::get_if<tutoring::notice_screen>(&reply.mine);
+                    const bool failed = notice != nullptr && notice->kind == tutoring::notice_kind::failed;
+                    if (by_letter && !failed) {
+                        return; // the click's unit wrote the note; one rolled back wrote none: told at once
+                    }
+                    if (auto mine = private_reply(reply, c.what == round_click::kind::mine, {self->public_url_})) {
+                        self->tell(i.channel_id, i.user_id, response_url, std::move(*mine));
+                    }
+                });
         });
 }
 
 void group_rounds::publish(const tutoring::round_screen& shown) { show(shown); }
+
+std::shared_ptr<const round_notes> group_rounds::note_by_letters()
+{
+    const std::string* url = &public_url_;
+    notes_ = std::make_shared<const round_notes>(
+        api_, log_,
+        [url](const tutoring::round_reply& reply, bool looking) { return private_reply(reply, looking, {*url}); },
+        [board = board_](const std::string& response_url) { return board->use(response_url); });
+    return notes_;
+}
 
 void group_rounds::edit_by_letters(std::shared_ptr<const round_letters> letters) { letters_ = std::move(letters); }
 

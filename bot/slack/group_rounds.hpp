@@ -4,6 +4,7 @@
 #include "bot/slack/action_ids.hpp"
 #include "bot/slack/command_line.hpp"
 #include "bot/slack/payload.hpp"
+#include "bot/tutoring/guide_link.hpp"
 #include "bot/tutoring/round_screens.hpp"
 
 #include <boost/json/object.hpp>
@@ -25,8 +26,14 @@ namespace quiz::bot::slack {
 
 class round_board;
 class round_letters;
+class round_notes;
 class user_locales;
 class web_api;
+
+/// What a member sees privately after a click (`looking`: they asked for their judgment); nullopt: nothing (a host's
+/// action shows on the round's message).
+[[nodiscard]] std::optional<boost::json::object> private_reply(const tutoring::round_reply& reply, bool looking,
+                                                               const tutoring::link_base& links);
 
 /// Study groups' rounds on Slack (docs/groups.md, "Slack"): `/quiz group` and the round message's buttons in, the
 /// tutoring layer's round actions out; the round's message kept up to date through the outbox (round_letters) when
@@ -41,6 +48,9 @@ public:
     /// Edits of round messages the bot can edit itself go through the outbox from now on (the server has one):
     /// `letters` writes them in the rounds' units, and the board leaves those rounds alone. Before the server runs.
     void edit_by_letters(std::shared_ptr<const round_letters> letters);
+    /// The members' private notes after a click on the round's message go through the outbox from now on: the
+    /// returned notes are the rounds' note writer and the outbox's sender. Before the server runs.
+    [[nodiscard]] std::shared_ptr<const round_notes> note_by_letters();
 
     /// `/quiz group [pack] [questions] [seconds]` (`options` nullopt: the words did not fit); `response_url` ""
     /// when it may not be called.
@@ -66,6 +76,7 @@ private:
     const std::string& public_url_;
     std::shared_ptr<round_board> board_;
     std::shared_ptr<const round_letters> letters_;
+    std::shared_ptr<const round_notes> notes_;
 };
 
 } // namespace quiz::bot::slack

@@ -26,6 +26,8 @@ class web_api;
 /// A response_url takes at most 5 posts within 30 minutes of the payload that brought it (docs/groups.md, "Slack").
 inline constexpr int response_url_uses = 5;
 inline constexpr std::chrono::minutes response_url_lifetime{30};
+/// A response_url is called only while comfortably inside its 30 minutes.
+inline constexpr std::chrono::minutes response_url_margin{1};
 
 /// Where each round's Slack message is and how to edit it: chat.update with the bot token when its channel and ts
 /// are known, else the freshest response_url that still has a use left (counted here, in memory). Edits of one

@@ -11,10 +11,6 @@
 
 #include <spdlog/logger.h>
 
-#include <algorithm>
-#include <array>
-#include <memory>
-
 namespace quiz::bot::slack {
 
 namespace {
@@ -24,20 +20,6 @@ namespace json = boost::json;
 /// How long a change is worth sending: a round's message changes at least this often while it is played, and a
 /// newer change replaces a waiting one.
 constexpr std::chrono::minutes valid_for{30};
-/// A response_url is used as the fallback only while comfortably inside its 30 minutes.
-constexpr std::chrono::minutes url_margin{1};
-
-/// Slack's own failures, worth another try; any other error of a Web API call is its answer about this message.
-bool transient(const web_api::outcome& o)
-{
-    static constexpr std::array<std::string_view, 5> codes{"ratelimited", "internal_error", "fatal_error",
-                                                           "service_unavailable", "request_timeout"};
-    if (o.status != 200) {
-        return o.status == 0 || o.status == 408 || o.status == 429 || o.status >= 500;
-    }
-    return std::find(codes.begin(), codes.end(), o.error) != codes.end();
-}
-
 std::optional<std::pair<std::string, std::string>> place_of(const tutoring::round_screen& shown)
 {
     if (!shown.message) {
@@ -49,12 +31,6 @@ std::optional<std::pair<std::string, std::string>> place_of(const tutoring::roun
         return std::nullopt;
     }
     return std::pair{reference.substr(0, colon), reference.substr(colon + 1)};
-}
-
-std::string letter_field(const json::object& o, std::string_view name)
-{
-    const auto* v = o.if_contains(name);
-    return v != nullptr && v->is_string() ? std::string(v->as_string()) : std::string{};
 }
 
 } // namespace
@@ -81,7 +57,7 @@ std::optional<tutoring::letter> round_letters::write(const tutoring::round_scree
     };
     // The fallback: the freshest response_url, while it has time left (Slack counts its 5 uses and answers 404).
     const auto& url = shown.message->edit_token;
-    const auto url_left = shown.message->token_at + response_url_lifetime - url_margin - now;
+    const auto url_left = shown.message->token_at + response_url_lifetime - response_url_margin - now;
     if (!url.empty() && url_left > std::chrono::milliseconds::zero()) {
         payload["url"] = url;
     }
@@ -96,8 +72,8 @@ void round_letters::send(const std::string& payload, std::function<void(tutoring
     const auto* o = value.if_object();
     const auto* round = o != nullptr ? o->if_contains("round") : nullptr;
     const auto* body = o != nullptr ? o->if_contains("body") : nullptr;
-    const auto channel = o != nullptr ? letter_field(*o, "channel") : std::string{};
-    const auto ts = o != nullptr ? letter_field(*o, "ts") : std::string{};
+    const auto channel = o != nullptr ? text_field(*o, "channel") : std::string{};
+    const auto ts = o != nullptr ? text_field(*o, "ts") : std::string{};
     if (ec || round == nullptr || !round->is_int64() || body == nullptr || !body->is_object() || channel.empty() ||
         ts.empty()) {
         log_.error("slack round letter unreadable: dropped");
@@ -106,7 +82,7 @@ void round_letters::send(const std::string& payload, std::function<void(tutoring
     }
     const auto id = round->as_int64();
     auto message = body->as_object();
-    auto url = letter_field(*o, "url");
+    auto url = text_field(*o, "url");
     api_.update_message(
         channel, ts, message,
         [this, id, message, url = std::move(url), done = std::move(done)](web_api::outcome r) mutable {

@@ -12,6 +12,7 @@
 #include "bot/slack/report_blocks.hpp"
 #include "bot/slack/round_blocks.hpp"
 #include "bot/slack/round_letters.hpp"
+#include "bot/slack/round_notes.hpp"
 #include "bot/slack/signature.hpp"
 #include "bot/slack/user_locales.hpp"
 #include "bot/slack/users_info.hpp"
@@ -56,6 +57,7 @@ public:
         }
         if (b_.letters != nullptr) {
             b_.letters->add_sender(std::string(response_kind), response_sender(api_, b_.log));
+            b_.letters->add_sender(std::string(message_kind), message_sender(api_, b_.log));
         }
         if (b_.letters != nullptr && rounds_) {
             add_round_letters();
@@ -165,7 +167,8 @@ public:
     }
 
 private:
-    /// A round's message the bot can edit itself is kept up to date through the outbox (round_letters).
+    /// A round's message the bot can edit itself is kept up to date through the outbox (round_letters), and the
+    /// members' private notes go through it too (round_notes).
     void add_round_letters()
     {
         const std::string& public_url = b_.public_url;
@@ -181,6 +184,17 @@ private:
             return letters->write(shown, now);
         });
         rounds_->edit_by_letters(std::move(letters));
+        if (!api_.has_token()) {
+            return; // without a bot token a round lives on response_urls, whose uses the board counts in memory
+        }
+        auto notes = rounds_->note_by_letters();
+        b_.letters->add_sender(std::string(round_note_kind),
+                               [notes](const std::string& payload, std::function<void(tutoring::delivery)> done) {
+                                   notes->send(payload, std::move(done));
+                               });
+        b_.rounds->write_notes(
+            "slack", [notes](const tutoring::round_note& note, engine::instant now) { return notes->write(note, now); },
+            false);
     }
 
     /// The request's body parsed, once its signature is verified; otherwise answered (401 or 400) and nullopt.
@@ -239,17 +253,22 @@ private:
                               [self = shared_from_this(), team, user, name, asked = std::move(asked), to, delivery_id,
                                ack](std::optional<engine::language> lang) {
                                   tutoring::request r{actor_of(team, user, name, lang), asked.what, delivery_id};
-                                  // Through a response_url, the update is written with the action and survives a
-                                  // restart (docs/reliability.md); a DM by the Web API goes at once.
-                                  const bool posted = self->b_.letters != nullptr && !to.response_url.empty();
+                                  // The update through a response_url, or the reply to a direct message by the Web
+                                  // API, is written with the action and survives a restart (docs/reliability.md).
+                                  const bool by_url = !to.response_url.empty();
+                                  const bool by_post = !by_url && !to.channel.empty() && delivery_id &&
+                                                       self->api_.has_token();
+                                  const bool posted = self->b_.letters != nullptr && (by_url || by_post);
                                   tutoring::letter_writer post;
                                   if (posted) {
-                                      post = [asked, to, links = self->links()](
+                                      post = [asked, to, by_url, key = delivery_id.value_or(""), links = self->links()](
                                                  const tutoring::screen& shown) -> std::optional<tutoring::letter> {
-                                          if (auto reply = render(shown, asked, links)) {
-                                              return response_letter(to, std::move(*reply));
+                                          auto reply = render(shown, asked, links);
+                                          if (!reply) {
+                                              return std::nullopt;
                                           }
-                                          return std::nullopt;
+                                          return by_url ? response_letter(to, std::move(*reply))
+                                                        : message_letter(to.channel, key, std::move(*reply));
                                       };
                                   }
                                   const bool queued = self->b_.tutoring.perform(

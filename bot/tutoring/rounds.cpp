@@ -52,6 +52,15 @@ round_reply refused(round_status status, language lang)
     return said(notice_kind::round_unknown, lang, text::round_unknown);
 }
 
+/// What one member is told privately, without the round's message.
+round_reply privately(language lang, decltype(round_reply::mine) mine)
+{
+    round_reply r;
+    r.lang = lang;
+    r.mine = std::move(mine);
+    return r;
+}
+
 std::string letter_of(std::uint32_t position) { return std::string(1, engine::choice_letter(position)); }
 
 /// Grows with every change: the question's number, then its stage, then its answers, then its players (both
@@ -90,7 +99,7 @@ bool rounds::perform(round_request r, std::function<void(round_reply)> show)
     const language guess = r.who.platform_lang.value_or(language::en);
     auto result = std::make_shared<round_reply>();
     auto shared = std::make_shared<round_request>(std::move(r));
-    auto held = std::make_shared<std::optional<held_letter>>();
+    auto held = std::make_shared<std::vector<held_letter>>();
     const std::string platform = shared->who.identity.platform;
     return runner_.submit(
         platform,
@@ -99,14 +108,20 @@ bool rounds::perform(round_request r, std::function<void(round_reply)> show)
             // The change goes out as a letter of this transaction (docs/reliability.md, "The outbox"); the command
             // that opens a round answers with its message itself. A click's fresh token shows the round again.
             const bool fresh_token = shared->message && shared->message->edit_token;
-            if (result->shared && (result->changed || fresh_token) &&
-                !std::holds_alternative<open_round>(shared->what)) {
-                *held = write_letter(*result->shared, now);
+            const bool opening = std::holds_alternative<open_round>(shared->what);
+            if (result->shared && (result->changed || fresh_token) && !opening) {
+                write_letter(*result->shared, now, *held);
+            }
+            if (!opening) {
+                write_click_note(*shared, *result, now, *held);
+            }
+            if (result->revealed_now && result->shared) {
+                write_judgments(*result->shared, now, *held);
             }
         },
         [this, result, held, guess, platform](bool failed) {
             if (failed) {
-                held->reset();
+                held->clear();
                 *result = said(notice_kind::failed, guess, text::failed);
             } else {
                 if (result->answer_recorded && p_.on_answer_recorded) {
@@ -121,7 +136,7 @@ bool rounds::perform(round_request r, std::function<void(round_reply)> show)
             }
         },
         [this, show = std::move(show), result, held] {
-            send_letter(*held);
+            send_letters(*held);
             show(std::move(*result));
         },
         true);
@@ -148,7 +163,7 @@ void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
         bool changed = false;
     };
     auto shown = std::make_shared<seen>();
-    auto held = std::make_shared<std::optional<held_letter>>();
+    auto held = std::make_shared<std::vector<held_letter>>();
     const auto now = p_.clock();
     (void)runner_.submit(
         "timer",
@@ -161,7 +176,8 @@ void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
             if (outcome.changed || publish_unchanged) {
                 shown->screen = shared_of(outcome);
                 if (outcome.changed) {
-                    *held = write_letter(*shown->screen, now);
+                    write_letter(*shown->screen, now, *held);
+                    write_judgments(*shown->screen, now, *held); // a tick changes a round by closing its question
                 }
             } else if (outcome.view && outcome.card && outcome.card->deadline) {
                 p_.wake_at(round, *outcome.card->deadline); // woken early: wait again
@@ -169,7 +185,7 @@ void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
         },
         [this, shown, held](bool failed) {
             if (failed || !shown->screen) {
-                held->reset();
+                held->clear();
                 return;
             }
             if (shown->changed) {
@@ -177,7 +193,7 @@ void rounds::close_if_due(engine::round_id round, bool publish_unchanged)
             }
             announce(*shown->screen);
         },
-        [this, held] { send_letter(*held); }, false);
+        [this, held] { send_letters(*held); }, false);
 }
 
 void rounds::look_for_deadlines()
@@ -212,24 +228,102 @@ void rounds::write_letters(std::string platform, round_letter_writer writer)
     }
 }
 
-std::optional<held_letter> rounds::write_letter(const round_screen& shown, engine::instant now)
+void rounds::write_notes(std::string platform, round_note_writer writer, bool judgments)
+{
+    if (p_.letters != nullptr) {
+        note_writers_[std::move(platform)] = {std::move(writer), judgments};
+    }
+}
+
+void rounds::write_letter(const round_screen& shown, engine::instant now, std::vector<held_letter>& held)
 {
     const auto it = writers_.find(shown.platform);
     if (it == writers_.end()) {
-        return std::nullopt;
+        return;
     }
-    if (auto l = it->second(shown, now)) {
-        return p_.letters->write(*l, now);
-    }
-    return std::nullopt;
+    hold(it->second(shown, now), now, held);
 }
 
-void rounds::send_letter(std::optional<held_letter>& held)
+void rounds::write_click_note(const round_request& r, const round_reply& reply, engine::instant now,
+                              std::vector<held_letter>& held)
 {
-    if (held) {
-        p_.letters->send_held(std::move(*held));
-        held.reset();
+    const auto it = note_writers_.find(r.who.identity.platform);
+    if (it == note_writers_.end() || reply.replayed || !r.message || !r.message->edit_token) {
+        return; // a replay: its first delivery said it (or says it)
     }
+    if (it->second.judgments && reply.revealed_now && std::holds_alternative<answer_in_screen>(reply.mine)) {
+        return; // the last answer in: its judgment, written with the reveal, says more
+    }
+    const auto round = std::visit(
+        overloaded{[](const open_round&) { return engine::round_id{0}; }, [](const auto& on) { return on.round; }},
+        r.what);
+    // A click's token is its own (a Slack response_url): it names the note when no delivery id does.
+    std::string channel = reply.shared ? reply.shared->channel : std::string{};
+    if (channel.empty() && r.message->reference) {
+        channel = r.message->reference->substr(0, r.message->reference->find(':')); // Slack's "channel:ts"
+    }
+    round_note note{round,
+                    "click:" + r.delivery.value_or(*r.message->edit_token),
+                    *r.message->edit_token,
+                    now,
+                    reply,
+                    std::nullopt,
+                    std::holds_alternative<look_at_round>(r.what),
+                    r.who.identity.external_id,
+                    std::move(channel)};
+    hold(it->second.write(note, now), now, held);
+}
+
+void rounds::write_judgments(const round_screen& revealed, engine::instant now, std::vector<held_letter>& held)
+{
+    const auto it = note_writers_.find(revealed.platform);
+    if (it == note_writers_.end() || !it->second.judgments || revealed.at != round_screen::stage::revealed ||
+        !revealed.card) {
+        return;
+    }
+    for (auto& member : p_.messages.note_tokens(revealed.round)) {
+        const auto stored = p_.identities.language_of(member.learner);
+        const auto lang = stored ? stored->lang : revealed.lang;
+        const auto outcome = p_.groups.look(revealed.round, member.learner, lang, now);
+        if (outcome.status != round_status::ok || !outcome.mine) {
+            continue; // they did not answer this question
+        }
+        round_note note{revealed.round,
+                        "judged:" + std::to_string(revealed.round.value()) + ":" +
+                            std::to_string(revealed.card->sequence) + ":" + std::to_string(member.learner.value()),
+                        std::move(member.token),
+                        member.at,
+                        privately(lang, judged_of(revealed.round, outcome.pack, *outcome.mine, lang)),
+                        revealed,
+                        false,
+                        {},
+                        {}};
+        hold(it->second.write(note, now), now, held);
+    }
+}
+
+bool rounds::judges(const std::string& platform) const
+{
+    const auto it = note_writers_.find(platform);
+    return it != note_writers_.end() && it->second.judgments;
+}
+
+void rounds::hold(const std::optional<letter>& l, engine::instant now, std::vector<held_letter>& held)
+{
+    if (!l) {
+        return;
+    }
+    if (auto h = p_.letters->write(*l, now)) {
+        held.push_back(std::move(*h));
+    }
+}
+
+void rounds::send_letters(std::vector<held_letter>& held)
+{
+    for (auto& h : held) {
+        p_.letters->send_held(std::move(h));
+    }
+    held.clear();
 }
 
 void rounds::announce(const round_screen& shown)
@@ -264,6 +358,13 @@ round_reply rounds::decide(const round_request& r, engine::instant now, std::uin
     if (r.message && reply.shared) {
         remember(reply.shared->round, *r.message, now);
         reply.shared->message = p_.messages.find(reply.shared->round);
+    }
+    const auto* answered = std::get_if<answer_round>(&r.what);
+    if (answered != nullptr && std::holds_alternative<answer_in_screen>(reply.mine) && r.message &&
+        r.message->edit_token && judges(ctx.platform)) {
+        // Their latest answer click's token (a double click's too) tells them their judgment at the reveal,
+        // whichever node's unit reveals it.
+        p_.messages.save_note_token(answered->round, {ctx.learner, *r.message->edit_token, now});
     }
     return reply;
 }

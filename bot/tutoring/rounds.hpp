@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace spdlog {
 class logger;
@@ -31,6 +32,27 @@ struct held_letter;
 /// Renders a change of a round as the letter that shows it on its platform; nullopt: nothing to send. Pure (logs
 /// aside): it runs inside the unit, at `now`.
 using round_letter_writer = std::function<std::optional<letter>(const round_screen&, engine::instant now)>;
+
+/// What a round tells one member privately, through the credential their own click brought (a Discord click's
+/// interaction token): the reply to that click, or, written by the unit that reveals a question, how their answer to
+/// it is judged (docs/reliability.md, "The outbox").
+struct round_note {
+    engine::round_id round;
+    /// Unique per note ("click:<delivery or token>", "judged:<round>:<question>:<learner>"): the letter's key names it.
+    std::string about;
+    std::string token;
+    engine::instant token_at; ///< when the token was received
+    round_reply said;         ///< a click's whole reply; a judgment's lang and mine
+    /// A judgment: the reveal it belongs to.
+    std::optional<round_screen> revealed;
+    bool looking = false; ///< the click asked to see their own judgment (look_at_round)
+    std::string member;   ///< a click's: the clicker's platform identity (Slack's "team:user")
+    std::string channel;  ///< a click's: where the round is, when known (Slack's chat.postEphemeral names both)
+};
+
+/// Renders a round's note as its letter; nullopt: nothing to send (nothing to say, or the token too old). Pure (logs
+/// aside): it runs inside the unit, at `now`.
+using round_note_writer = std::function<std::optional<letter>(const round_note&, engine::instant now)>;
 
 /// What the rounds work with; as service_parts, and all of it must outlive the rounds and the queue's units.
 struct rounds_parts {
@@ -74,6 +96,12 @@ public:
     /// (docs/reliability.md, "The outbox"). Before the server runs.
     void write_letters(std::string platform, round_letter_writer writer);
 
+    /// A click on a round of `platform` that carries a token (message_news::edit_token) is answered privately as
+    /// `writer`'s letter, in the click's unit. With `judgments`, the token is also kept as the member's once they
+    /// answer, and the unit that reveals a question writes each member who answered it their judgment with their
+    /// token. Before the server runs.
+    void write_notes(std::string platform, round_note_writer writer, bool judgments);
+
     /// Saves what a front end learnt about a round's message outside a request (a Slack message's ts once posted).
     void record_message(engine::round_id round, message_news news);
 
@@ -106,13 +134,27 @@ private:
     void log_reveal(const round_screen& shown);
     /// Hands the screen to publish, off the queue's thread.
     void announce(const round_screen& shown);
-    /// Inside the unit: writes the letter of `shown` for its platform, if it has a writer.
-    [[nodiscard]] std::optional<held_letter> write_letter(const round_screen& shown, engine::instant now);
-    /// After the unit: sends what write_letter held.
-    void send_letter(std::optional<held_letter>& held);
+    /// Inside the unit: writes the letter of `shown` for its platform, if it has a writer, into `held`.
+    void write_letter(const round_screen& shown, engine::instant now, std::vector<held_letter>& held);
+    /// Inside the click's unit: its private answer as a note letter, and the member's token kept once they answered.
+    void write_click_note(const round_request& r, const round_reply& reply, engine::instant now,
+                          std::vector<held_letter>& held);
+    /// Inside the unit that revealed `revealed`'s question: each member who answered it is told how it is judged.
+    void write_judgments(const round_screen& revealed, engine::instant now, std::vector<held_letter>& held);
+    /// Whether the reveals of `platform`'s rounds tell each member their judgment (write_notes).
+    [[nodiscard]] bool judges(const std::string& platform) const;
+    /// Inside the unit: writes `l`, if any, to the outbox, into `held` when this node is to send it.
+    void hold(const std::optional<letter>& l, engine::instant now, std::vector<held_letter>& held);
+    /// After the unit: sends what it held.
+    void send_letters(std::vector<held_letter>& held);
 
     rounds_parts p_;
     std::map<std::string, round_letter_writer, std::less<>> writers_;
+    struct note_writer {
+        round_note_writer write;
+        bool judgments = false;
+    };
+    std::map<std::string, note_writer, std::less<>> note_writers_;
     unit_runner runner_;
 };
 

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace quiz::engine {
 
@@ -87,6 +88,14 @@ struct round_message {
     friend bool operator==(const round_message&, const round_message&) = default;
 };
 
+/// A round member's freshest credential to tell them something privately (a Discord click's interaction token).
+struct member_note_token {
+    learner_id learner;
+    std::string token;
+    instant at; ///< when the token was received
+    friend bool operator==(const member_note_token&, const member_note_token&) = default;
+};
+
 /// Round messages, inside the caller's transaction like the identity directory.
 class round_messages {
 public:
@@ -94,6 +103,10 @@ public:
     [[nodiscard]] virtual std::optional<round_message> find(round_id round) = 0;
     /// Adds or replaces the round's message.
     virtual void save(round_id round, const round_message& message) = 0;
+    /// Replaces a member's note token; nothing when `token.learner` is not among the round's players.
+    virtual void save_note_token(round_id round, const member_note_token& token) = 0;
+    /// The round's members that have a note token, by learner id.
+    [[nodiscard]] virtual std::vector<member_note_token> note_tokens(round_id round) = 0;
 };
 
 /// Runs user actions one at a time, each as one transaction (storage: a group commit unit). `done` is called once

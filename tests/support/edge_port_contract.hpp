@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 namespace quiz::test::edge_contract {
 
@@ -401,6 +402,35 @@ TEMPLATE_LIST_TEST_CASE("edge ports: a round's message is absent until saved, fo
     CHECK(f.messages().find(first) == edited);
     CHECK(f.messages().find(second) == discord);
     CHECK(f.scalar("SELECT count(*) FROM round_message") == 2);
+}
+
+TEMPLATE_LIST_TEST_CASE("edge ports: a round member's note token is kept per player and replaced by a newer one",
+                        "[edge-ports]", edge_port_fixtures)
+{
+    using namespace quiz::test::edge_contract;
+    TestType f;
+    add_content(f);
+    const auto round = add_round(f, "C1");
+    const auto other = add_round(f, "C2");
+    const auto ada = discord_learner(f, "1");
+    const auto bob = discord_learner(f, "2");
+    const auto cy = discord_learner(f, "3");
+    for (const auto who : {ada, bob}) {
+        f.exec("INSERT INTO round_participant (round_id, learner_id) VALUES (" + std::to_string(round.value()) + ", " +
+               id_text(who) + ")");
+    }
+    CHECK(f.messages().note_tokens(round).empty());
+    const member_note_token first{bob, "dG9rZW4x", instant{milliseconds{1'709'553'600'123}}};
+    f.messages().save_note_token(round, first);
+    CHECK(f.messages().note_tokens(round) == std::vector{first});
+    const member_note_token newer{bob, "dG9rZW4y", instant{milliseconds{1'709'553'700'000}}};
+    const member_note_token ada_token{ada, "YWRh", instant{milliseconds{1'709'553'650'000}}};
+    f.messages().save_note_token(round, newer);
+    f.messages().save_note_token(round, ada_token);
+    // Someone not playing the round gets no token: there is nothing to tell them.
+    f.messages().save_note_token(round, {cy, "Y3k", instant{milliseconds{1'709'553'650'000}}});
+    CHECK(f.messages().note_tokens(round) == std::vector{ada_token, newer});
+    CHECK(f.messages().note_tokens(other).empty());
 }
 
 // ---- the outbox ----

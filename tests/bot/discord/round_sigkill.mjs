@@ -1,28 +1,30 @@
 // SPDX-License-Identifier: MIT
-// A Discord round whose node is killed with SIGKILL right after it revealed a question, while the round's edits are in
-// flight, then a Discord that fails for a while: the reveal still reaches the round's message, once, after the
-// restart (docs/reliability.md, "The outbox").
+// A Discord round whose node is killed with SIGKILL right after it revealed a question, while the round's edits and
+// its members' private notes are in flight, then a Discord that fails for a while: the reveal still reaches the round's
+// message, and each member their answer's note and judgment, once each, after the restart (docs/reliability.md,
+// "The outbox").
 // `quizbot serve` (a SQLite file, or with QUIZBOT_TEST_ENGINE=postgres a database of the tests' cluster) against a
 // fake Discord API on loopback that records every request and answers the edits of the round's message
-// (PATCH .../messages/@original) in the mode the test sets:
-//   hold: never answered (the edits are in flight when the server dies),
+// (PATCH .../messages/@original) and the follow-ups (POST .../webhooks/{application}/{token}: the members' private
+// notes) in the mode the test sets:
+//   hold: never answered (they are in flight when the server dies),
 //   500: "Internal Server Error", 429: rate limited with Retry-After: 1, ok: 200 (delivered).
-// Follow-ups (the members' private notes) are always answered 200.
 // 1. Hana opens a round (the command's answer is its message); Discord then holds every edit; Ari and Bob answer
 //    (the first answer's edit of the count is in flight, held; the newer states wait behind it, one edit in flight
 //    per message); the deadline reveals the question; the server is killed with SIGKILL.
 // 2. The server starts again on the same database (QUIZBOT_OUTBOX_LEASE_SECONDS=2); Discord answers 500 for 30 s,
 //    429 for 30 s (DISCORD_FAIL_SECONDS each), then ok.
 // Then: exactly one edit of the round's message is answered ok, the reveal counting both answers (the counts' edits
-// coalesced into it); nothing more arrives in the 4 s after; the restarted server revealed nothing itself; the
-// outbox is empty.
+// coalesced into it); through each member's click token exactly two follow-ups answered ok, "Your answer is in" and
+// their judgment (right or wrong as the reveal's answer says), in either order; nothing more arrives in the 4 s after;
+// the restarted server revealed nothing itself; the outbox is empty.
 // Usage: node round_sigkill.mjs QUIZBOT CONTENT_DIR
 import { fakeDiscordApi } from './fake_api.mjs';
 import {
   buttonsOf, channel, click, discordEnv, member, openRound,
 } from './interactions.mjs';
 import {
-  check, quizbotArguments, runScenario, startServer,
+  check, quizbotArguments, runScenario, startServer, until,
 } from '../web/quizbot_server.mjs';
 import { killAndRecover, restartableEnv } from '../web/failing_platform.mjs';
 import { engine, freshDatabase } from '../web/test_database.mjs';
@@ -32,11 +34,13 @@ const seconds = 10; // the shortest question /quiz group allows
 const failFor = Number(process.env.DISCORD_FAIL_SECONDS || 30); // each of 500 and 429
 
 const isEdit = (r) => r.method === 'PATCH' && r.target.endsWith('/messages/@original');
+const isFollowUp = (r) => r.method === 'POST' && r.target.startsWith('/api/v10/webhooks/') &&
+  !r.target.includes('/messages/');
 const contentOf = (r) => JSON.parse(r.body).content;
 
 await runScenario('quizbot-discord-round-sigkill-', async (scratch, running) => {
   const db = freshDatabase(scratch);
-  const { server: api, state } = await fakeDiscordApi(isEdit,
+  const { server: api, state } = await fakeDiscordApi((r) => isEdit(r) || isFollowUp(r),
     () => ({ id: '1400000000000000004', channel_id: channel }));
   try {
     const start = () => startServer(quizbot, {
@@ -72,6 +76,23 @@ await runScenario('quizbot-discord-round-sigkill-', async (scratch, running) => 
     check(ok[0].target === `/api/v10/webhooks/1100000000000000001/${bobClick.token}/messages/@original`,
       'sent with the round\'s freshest token (Bob\'s click): ' + ok[0].target);
     check(!/round revealed round=\d+ question=1/.test(second.log()), 'the restarted server revealed nothing itself');
+    // Each member's notes, through their own click's token: the answer's and the reveal's judgment, once each.
+    const notesOf = (token) => state.seen.filter((r) => isFollowUp(r) && r.mode === 'ok' &&
+      r.target === `/api/v10/webhooks/1100000000000000001/${token}`).map(contentOf);
+    const members = [ariClick.token, bobClick.token];
+    await until(() => members.every((token) => notesOf(token).length >= 2), 60000, 'the notes after the restart');
+    await new Promise((r) => setTimeout(r, 4000)); // a duplicate would show by then
+    const key = /\u2705 Answer ([A-D]):/.exec(revealed);
+    check(key !== null, 'the reveal names the answer: ' + revealed);
+    for (const [name, token, right] of [['Ari', ariClick.token, key[1] === 'A'], ['Bob', bobClick.token, key[1] === 'B']]) {
+      const notes = notesOf(token);
+      check(notes.length === 2, `${name}: two notes, not ${notes.length}: ` + JSON.stringify(notes));
+      check(notes.filter((n) => n.startsWith('Your answer is in: ')).length === 1, `${name}: the answer's note once`);
+      const judged = notes.filter((n) => n.startsWith('**Question 1 of 2**\n'));
+      check(judged.length === 1, `${name}: the judgment once: ` + JSON.stringify(notes));
+      check(judged[0].includes(right ? '\u2705 Right!' : '\u274C Not quite.'), `${name}'s judgment: ` + judged[0]);
+    }
+    check(state.seen.some((r) => isFollowUp(r) && r.mode === 'hold'), 'notes were in flight at the kill');
     check(db.one('SELECT count(*) FROM outbox') === 0, 'the outbox is empty');
     check(db.one(`SELECT count(*) FROM attempt WHERE round_id = ${round}`) === 2, 'both answers recorded once');
     console.log(`discord round kill test passed (${engine}): ${editsBefore} edits in flight at the kill, ` +

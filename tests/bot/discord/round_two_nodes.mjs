@@ -4,7 +4,8 @@
 // configured against a fake Discord API of its own on loopback that records every request. A member opens a round in
 // a server channel through node A; Ari answers through A, Bob through B; A is killed with SIGKILL before the question's
 // deadline. The reveal (the edit of the round's message) must come once, from B, at the deadline, and count both
-// answers; the scoreboard B shows when the host ends the round counts them too.
+// answers; B tells each member privately how their answer is judged, Ari too through the token her click brought to
+// A (kept with the round in the database); the scoreboard B shows when the host ends the round counts them too.
 // Interactions are signed with tweetnacl (interactions.mjs), as Discord signs them.
 // Usage: node round_two_nodes.mjs QUIZBOT CONTENT_DIR
 import { createServer } from 'node:http';
@@ -102,6 +103,18 @@ await runScenario('quizbot-discord-two-nodes-', async (scratch, running) => {
     check(/A: 1 answer\b/.test(revealed.content) && /B: 1 answer\b/.test(revealed.content),
       'one answer for A (Ari\'s, through A) and one for B (Bob\'s, through B): ' + revealed.content);
 
+    // Each member's judgment, from B, through their own click's token: Ari's too, whose click only A saw.
+    const right = (/\u2705 Answer ([A-D]):/.exec(revealed.content) || [])[1];
+    const judgmentTo = (token) => seen.find((r) => r.method === 'POST' &&
+      r.target === `/api/v10/webhooks/${app}/${token}` && JSON.parse(r.body).content.startsWith('**Question 1 of 2**'));
+    await until(() => judgmentTo(ariClick.token) && judgmentTo(bobClick.token), 5000, 'both judgments');
+    for (const [name, token, letter] of [['Ari', ariClick.token, 'A'], ['Bob', bobClick.token, 'B']]) {
+      const judged = judgmentTo(token);
+      check(judged.node === 'B', `${name} is judged through B, not ${judged.node}`);
+      const text = JSON.parse(judged.body).content;
+      check(text.includes(right === letter ? '\u2705 Right!' : '\u274C Not quite.'), `${name}'s judgment: ${text}`);
+    }
+
     // Hana ends the round through B: the scoreboard counts each member's answer.
     const end = buttonsOf(revealed).find((button) => button.custom_id === `quiz:re:${round}:1`);
     check(end, 'an End button on the reveal: ' + JSON.stringify(buttonsOf(revealed)));
@@ -115,6 +128,10 @@ await runScenario('quizbot-discord-two-nodes-', async (scratch, running) => {
 
     await new Promise((r) => setTimeout(r, 1500)); // another look or two of B's
     check(seen.filter(isReveal).length === 1, 'revealed exactly once');
+    for (const token of [ariClick.token, bobClick.token]) {
+      check(seen.filter((r) => r.method === 'POST' && r.target === `/api/v10/webhooks/${app}/${token}`).length === 2,
+        'each member got two notes: their answer\'s and its judgment');
+    }
     check((b.log().match(new RegExp(`round revealed round=${round} question=1 by=timer`, 'g')) || []).length === 1,
       'B logs one reveal by its timer');
     check(db.one(`SELECT count(*) FROM attempt WHERE round_id = ${round}`) === 2, 'both answers recorded once');

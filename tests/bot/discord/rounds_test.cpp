@@ -301,7 +301,8 @@ TEST_CASE("rounds: three questions, five members, one message edited through the
     const auto [revealed2, all_token] = rig.edit_with("Everyone has answered.");
     CHECK(all_token == b2);
     CHECK(contains(content_of(revealed2), "Everyone has answered. 5 of 5 answered"));
-    CHECK(rig.notes(b2, 2)[1].starts_with("**Question 2 of 3**\n\u274C Not quite."));
+    // The answer that closed the question is told its judgment at once, in one note.
+    CHECK(rig.notes(b2, 1)[0].starts_with("**Question 2 of 3**\n\u274C Not quite."));
 
     // Question 3: the host reveals it (another member cannot), then ends the round.
     const auto h3 = rig.click(hana, revealed2, control(revealed2, "rn"));

@@ -164,9 +164,9 @@ bool metric_shows(slack_bot& bot, const std::string& line)
     return false;
 }
 
-std::string outbox_line(const std::string& outcome, int count)
+std::string outbox_line(const std::string& outcome, int count, const std::string& kind = "slack.response")
 {
-    return "quizbot_outbox_total{kind=\"slack.response\",outcome=\"" + outcome + "\"} " + std::to_string(count) + "\n";
+    return "quizbot_outbox_total{kind=\"" + kind + "\",outcome=\"" + outcome + "\"} " + std::to_string(count) + "\n";
 }
 
 TEST_CASE("an update Slack fails is sent again until taken and then no more while one it refuses or one past its "
@@ -381,6 +381,35 @@ TEST_CASE("a tutoring session by direct message, a retried event handled once", 
     CHECK(bot.fake.calls_to(post).size() == 5);
     CHECK(bot.count("SELECT count(*) FROM processed_event") == 5);
     CHECK(bot.count("SELECT count(*) FROM attempt") == 1);
+}
+
+TEST_CASE("a reply to a direct message Slack fails is posted again until taken, one it refuses is not",
+          "[slack][app][outbox]")
+{
+    slack_bot bot;
+    const std::string post = "/api/chat.postMessage";
+    // 500 twice: the reply stays in the outbox (written with the action) and is posted again until Slack takes it.
+    bot.fake.fail_posts(2);
+    CHECK(bot.event("Ev1", slack_bot::dm("start")).status == 200);
+    const auto posts = bot.fake.wait_for(post, 3);
+    REQUIRE(posts.size() == 3);
+    CHECK(buttons(posts[2]).count("answer_A") == 1);
+    CHECK(json::serialize(posts[0].json) == json::serialize(posts[2].json)); // the same reply each time
+    CHECK(metric_shows(bot, outbox_line("delivered", 1, "slack.message")));
+    CHECK(metric_shows(bot, outbox_line("retried", 2, "slack.message")));
+    std::this_thread::sleep_for(3s); // longer than a look and a retry: a second delivery would show by now
+    CHECK(bot.fake.calls_to(post).size() == 3);
+    CHECK(bot.count("SELECT count(*) FROM outbox") == 0);
+
+    // A channel the bot may not post in: Slack's answer about the message itself, not tried again.
+    bot.fake.refuse_posts_in("D2", "channel_not_found");
+    CHECK(bot.event("Ev2", slack_bot::dm("stats")).status == 200);
+    REQUIRE(bot.fake.wait_for(post, 4).size() == 4);
+    CHECK(metric_shows(bot, outbox_line("refused", 1, "slack.message")));
+    std::this_thread::sleep_for(3s);
+    CHECK(bot.fake.calls_to(post).size() == 4);
+    CHECK(bot.count("SELECT count(*) FROM outbox") == 0);
+    CHECK(bot.count("SELECT count(*) FROM processed_event") == 2);
 }
 
 TEST_CASE("the Home tab shows progress and a Start button", "[slack][app]")

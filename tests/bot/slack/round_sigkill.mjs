@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
-// A Slack round whose node is killed with SIGKILL right after it revealed a question, while the round's edits are in
-// flight, then a Slack that fails for a while: the reveal still reaches the round's message, once, after the restart
-// (docs/reliability.md, "The outbox").
+// A Slack round whose node is killed with SIGKILL right after it revealed a question, while the round's edits and the
+// members' private notes are in flight, then a Slack that fails for a while: the reveal still reaches the round's
+// message, and each member their note, once each, after the restart (docs/reliability.md, "The outbox").
 // `quizbot serve` with a bot token (a SQLite file, or with QUIZBOT_TEST_ENGINE=postgres a database of the tests'
-// cluster) against a fake Slack on loopback that records every call and answers chat.update in the mode the test
-// sets: hold (never answered), 500, 429 with Retry-After: 1, or ok. chat.postMessage posts the round's message in
-// C1; chat.postEphemeral, users.info and response_urls are always answered ok.
+// cluster) against a fake Slack on loopback that records every call and answers chat.update and chat.postEphemeral in
+// the mode the test sets: hold (never answered), 500, 429 with Retry-After: 1, or ok. chat.postMessage posts the
+// round's message in C1; users.info and response_urls are always answered ok.
 // 1. Ana opens a round in C1 (chat.postMessage); Slack then holds every chat.update; Ben and Chloé answer (the first
 //    answer's edit is in flight, held; newer states wait behind it); the deadline reveals the question; SIGKILL.
 // 2. The server starts again on the same database (QUIZBOT_OUTBOX_LEASE_SECONDS=2); Slack answers chat.update 500
 //    for 30 s, 429 for 30 s (SLACK_FAIL_SECONDS each), then ok.
-// Then: exactly one chat.update is answered ok, of the round's message, the reveal counting both answers; nothing
-// more in the 4 s after; the restarted server revealed nothing itself; the outbox is empty.
+// Then: exactly one chat.update is answered ok, of the round's message, the reveal counting both answers; exactly one
+// chat.postEphemeral answered ok to each of Ben and Chloé, "Your answer is in"; nothing more in the 4 s after; the
+// restarted server revealed nothing itself; the outbox is empty.
 // Usage: node round_sigkill.mjs QUIZBOT CONTENT_DIR
 import { createServer } from 'node:http';
 import {
@@ -36,7 +37,7 @@ function fakeSlack() {
     req.on('data', (d) => { body += d; });
     req.on('end', () => {
       const method = req.url.replace(/^\/api\//, '');
-      const mode = method === 'chat.update' ? state.mode : 'ok';
+      const mode = method === 'chat.update' || method === 'chat.postEphemeral' ? state.mode : 'ok';
       state.seen.push({ method, body, mode, at: Date.now() });
       if (answerFailing(res, mode, state.held, rateLimited)) return;
       const answers = {
@@ -94,6 +95,18 @@ await runScenario('quizbot-slack-round-sigkill-', async (scratch, running) => {
     check(revealed.includes('Time is up') && revealed.includes('2 of 3 answered'),
       'the reveal counts both answers: ' + revealed.slice(0, 400));
     check(!/round revealed round=\d+ question=1/.test(second.log()), 'the restarted server revealed nothing itself');
+    // Each member's private note, once: it was in flight (held) at the kill.
+    check(state.seen.some((r) => r.method === 'chat.postEphemeral' && r.mode === 'hold'), 'notes in flight at the kill');
+    const notesTo = (user) => state.seen.filter((r) => r.method === 'chat.postEphemeral' && r.mode === 'ok' &&
+      JSON.parse(r.body).user === user);
+    await until(() => notesTo('U2').length >= 1 && notesTo('U3').length >= 1, 60000, 'the notes after the restart');
+    await new Promise((r) => setTimeout(r, 4000)); // a duplicate would show by then
+    for (const user of ['U2', 'U3']) {
+      const notes = notesTo(user);
+      check(notes.length === 1, `one note to ${user}, not ${notes.length}`);
+      const note = JSON.parse(notes[0].body);
+      check(note.channel === channel && notes[0].body.includes('Your answer is in'), `${user}'s note: ` + notes[0].body);
+    }
     check(db.one('SELECT count(*) FROM outbox') === 0, 'the outbox is empty');
     check(db.one(`SELECT count(*) FROM attempt WHERE round_id = ${round}`) === 2, 'both answers recorded once');
     console.log(`slack round kill test passed (${engine}): ${editsBefore} edit(s) in flight at the kill, ` +

@@ -56,6 +56,10 @@ fake_slack::fake_slack()
         if (const auto refused = refused_posts_.find(to); refused != refused_posts_.end()) {
             return bot::http::response::json(200, refusal(refused->second));
         }
+        if (posts_to_fail_ > 0) {
+            --posts_to_fail_;
+            return bot::http::response::json(500, R"({"ok":false,"error":"internal_error"})");
+        }
         const std::string ts = "1700000000.000" + std::to_string(next_ts_++);
         return bot::http::response::json(200, json::serialize(json::object{{"ok", true}, {"channel", to}, {"ts", ts}}));
     });
@@ -177,6 +181,12 @@ void fake_slack::answer_hooks(unsigned status)
 {
     const std::lock_guard lock(mutex_);
     hook_status_ = status;
+}
+
+void fake_slack::fail_posts(int count)
+{
+    const std::lock_guard lock(mutex_);
+    posts_to_fail_ = count;
 }
 
 void fake_slack::rate_limit_updates(int count)

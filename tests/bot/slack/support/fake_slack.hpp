@@ -54,6 +54,8 @@ public:
     /// chat.postMessage, chat.update and chat.postEphemeral in `channel` answer `{"ok":false,"error":<error>}` (a
     /// channel the bot is not in).
     void refuse_posts_in(const std::string& channel, const std::string& error);
+    /// The next `count` chat.postMessage calls are answered 500 `internal_error`.
+    void fail_posts(int count);
     /// The next `count` chat.update calls are answered 429 with `Retry-After: 0`.
     void rate_limit_updates(int count);
     /// response_urls answer `status` from now on (200 "ok" by default; 500, 404 as Slack's for a used URL).
@@ -86,6 +88,7 @@ private:
     std::set<std::string> gone_;
     std::map<std::string, std::string> refused_posts_;
     int updates_to_limit_ = 0;
+    int posts_to_fail_ = 0;
     unsigned hook_status_ = 200;
     bool holding_ = false;
     std::vector<bot::http::responder> held_;
