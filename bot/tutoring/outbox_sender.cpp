@@ -191,8 +191,14 @@ void outbox_sender::look()
             for (const auto& [kind, send] : senders_) {
                 auto entries = p_.outbox.claim(kind, now, now + p_.pacing.lease, p_.pacing.batch);
                 *full = *full || entries.size() >= p_.pacing.batch;
+                const std::scoped_lock lock(mutex_);
                 for (auto& e : entries) {
-                    taken->push_back({{kind, {e.id, e.version}, std::move(e.payload), e.expires}, e.attempts});
+                    // One this node still sends (a platform slower than the lease) or settles is done by that send:
+                    // sent again it would arrive twice. Decided here, in the unit: the settle of that send is a
+                    // later unit, and only its completion forgets the id, possibly before this look's completion.
+                    if (!unsettled_.contains(e.id.value())) {
+                        taken->push_back({{kind, {e.id, e.version}, std::move(e.payload), e.expires}, e.attempts});
+                    }
                 }
                 *waiting += p_.outbox.pending(kind);
             }
@@ -209,16 +215,7 @@ void outbox_sender::look()
                 p_.looked(*waiting);
             }
             for (auto& t : *taken) {
-                bool mine = false;
-                {
-                    const std::scoped_lock lock(mutex_);
-                    mine = unsettled_.contains(t.letter.ticket.id.value());
-                }
-                // One this node still sends (a slow platform) or settles is done by that send; sent again, it
-                // would arrive twice.
-                if (!mine) {
-                    send(std::move(t.letter), t.attempts);
-                }
+                send(std::move(t.letter), t.attempts);
             }
             {
                 const std::scoped_lock lock(mutex_);
