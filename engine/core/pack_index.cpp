@@ -53,8 +53,10 @@ pack_index::pack_index(pack content) : content_(std::move(content))
         const auto [group, added] = group_numbers.emplace(sorted, to_index(groups_.size()));
         if (added) {
             groups_.push_back(sorted);
+            group_questions_.emplace_back();
         }
         group_of_.push_back(group->second);
+        group_questions_[group->second].push_back(to_index(q));
         concepts_of_.push_back(std::move(concepts));
 
         std::vector<std::uint32_t> probed;
@@ -109,6 +111,11 @@ std::optional<std::uint32_t> pack_index::find(const misconception_key& key) cons
 std::span<const std::uint32_t> pack_index::concepts_of(std::uint32_t q) const noexcept { return concepts_of_[q]; }
 std::span<const std::uint32_t> pack_index::group_concepts(std::uint32_t g) const noexcept { return groups_[g]; }
 std::span<const std::uint32_t> pack_index::questions_of(std::uint32_t c) const noexcept { return questions_of_[c]; }
+
+std::span<const std::uint32_t> pack_index::group_questions(std::uint32_t g) const noexcept
+{
+    return group_questions_[g];
+}
 std::span<const std::uint32_t> pack_index::misconceptions_of(std::uint32_t q) const noexcept
 {
     return misconceptions_of_[q];

@@ -38,6 +38,8 @@ public:
     [[nodiscard]] std::uint32_t group_of(std::uint32_t q) const noexcept { return group_of_[q]; }
     [[nodiscard]] std::uint32_t group_count() const noexcept;
     [[nodiscard]] std::span<const std::uint32_t> group_concepts(std::uint32_t g) const noexcept;
+    /// The questions of group g, in pack order.
+    [[nodiscard]] std::span<const std::uint32_t> group_questions(std::uint32_t g) const noexcept;
     /// The questions of concept c, in pack order.
     [[nodiscard]] std::span<const std::uint32_t> questions_of(std::uint32_t c) const noexcept;
     /// The misconceptions question q probes (tagged on one of its choices), and the questions probing m.
@@ -57,6 +59,7 @@ private:
     std::vector<std::vector<std::uint32_t>> concepts_of_;
     std::vector<std::uint32_t> group_of_;
     std::vector<std::vector<std::uint32_t>> groups_;
+    std::vector<std::vector<std::uint32_t>> group_questions_;
     std::vector<std::vector<std::uint32_t>> questions_of_;
     std::vector<std::vector<std::uint32_t>> misconceptions_of_;
     std::vector<std::vector<std::uint32_t>> probing_;

@@ -33,9 +33,7 @@ bool due_with(const learner_model& model, const question_memory& memory, const g
            recall::days_until(model.recall, card_view_of(memory), config.target_retention, config.maximum_interval);
 }
 
-namespace {
-
-bool probes_open_misconception(const pack_index& index, const learner_model& model, std::uint32_t q)
+bool probes_open_misconception(const pack_index& index, const learner_model& model, std::uint32_t q) noexcept
 {
     for (const auto m : index.misconceptions_of(q)) {
         if (model.open_misconception[m] != 0) {
@@ -44,8 +42,6 @@ bool probes_open_misconception(const pack_index& index, const learner_model& mod
     }
     return false;
 }
-
-} // namespace
 
 double urgency_at(double key, int missed, bool misconception, const recall_curve& curve, const tutor_config& config)
 {
@@ -108,15 +104,17 @@ due_summary summarize_due(const pack_index& index, const learner_model& model, c
     const auto groups = view_groups(index, model, config);
     const std::int64_t today = day_of(now);
     due_summary summary;
-    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-        if (!in_concept(index, q, only_concept)) {
+    // Only the questions met can be due; the others are counted, not visited.
+    int met = 0;
+    const auto questions = model.memory.questions();
+    const auto rows = model.memory.rows();
+    for (std::size_t i = 0; i < questions.size(); ++i) {
+        const auto q = questions[i];
+        const auto& memory = rows[i];
+        if (!memory.seen() || !in_concept(index, q, only_concept)) {
             continue;
         }
-        const auto& memory = model.memory[q];
-        if (!memory.seen()) {
-            ++summary.unseen;
-            continue;
-        }
+        ++met;
         const auto& group = groups[index.group_of(q)];
         if (due_with(model, memory, group, today, config)) {
             ++summary.due;
@@ -132,6 +130,8 @@ due_summary summarize_due(const pack_index& index, const learner_model& model, c
             }
         }
     }
+    const auto in_scope = only_concept ? index.questions_of(*only_concept).size() : index.question_count();
+    summary.unseen = static_cast<int>(in_scope) - met;
     if (summary.due > 0) {
         summary.next_due.reset();
     }

@@ -47,6 +47,10 @@ struct due_summary {
 [[nodiscard]] bool due_with(const learner_model& model, const question_memory& memory, const group_view& group,
                             std::int64_t today, const tutor_config& config);
 
+/// Whether question q probes a misconception the learner showed and has not overcome yet.
+[[nodiscard]] bool probes_open_misconception(const pack_index& index, const learner_model& model,
+                                             std::uint32_t q) noexcept;
+
 /// Urgency from the question's curve key (recall_curve::key) and its bonus level.
 [[nodiscard]] double urgency_at(double key, int missed, bool misconception, const recall_curve& curve,
                                 const tutor_config& config);

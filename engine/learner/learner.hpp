@@ -11,5 +11,7 @@
 #include "engine/learner/learner_memory.hpp"
 #include "engine/learner/learner_model.hpp"
 #include "engine/learner/learner_stats.hpp"
+#include "engine/learner/memory_table.hpp"
 #include "engine/learner/optimal_retention.hpp"
+#include "engine/learner/priors_cache.hpp"
 #include "engine/learner/tutor_config.hpp"

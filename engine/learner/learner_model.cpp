@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace quiz::engine {
 
@@ -38,20 +39,42 @@ fsrs::rating grade_answer(learner_model& model, bool correct, std::optional<std:
 
 } // namespace
 
-learner_model make_learner_model(const pack_index& index, std::span<const question_memory> memories,
-                                 std::span<const concept_skill> skills, std::span<const question_stats> population,
-                                 const tutor_config& config, std::span<const concept_skill> typical)
+std::shared_ptr<const population_priors>
+make_population_priors(const pack_index& index, std::span<const question_stats> population, const tutor_config& config)
+{
+    std::vector<const question_stats*> stats(index.question_count(), nullptr);
+    for (const auto& row : population) {
+        if (const auto q = index.find(row.question)) {
+            stats[*q] = &row;
+        }
+    }
+    auto priors = std::make_shared<population_priors>();
+    priors->ease.resize(index.question_count());
+    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
+        priors->ease[q] = ease_logit(index.at(q), stats[q], config);
+    }
+    return priors;
+}
+
+learner_model learner_model_on(std::shared_ptr<const population_priors> priors, const pack_index& index,
+                               std::span<const question_memory> memories, std::span<const concept_skill> skills,
+                               const tutor_config& config, std::span<const concept_skill> typical)
 {
     learner_model model;
     model.recall.w = config.w; // until the learner's own fitted model is loaded over it
-    model.memory.resize(index.question_count());
-    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-        model.memory[q].question = index.at(q).key;
-    }
+    model.priors = std::move(priors);
+    // Storage gives the rows in any order: sorted by question first, each is appended to the table in turn.
+    std::vector<std::pair<std::uint32_t, const question_memory*>> met;
+    met.reserve(memories.size());
     for (const auto& row : memories) {
         if (const auto q = index.find(row.question)) {
-            model.memory[*q] = row;
+            met.emplace_back(*q, &row);
         }
+    }
+    std::sort(met.begin(), met.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    model.memory.reserve(met.size() + 1);
+    for (const auto& [q, row] : met) {
+        model.memory[q] = *row;
     }
     model.skills.resize(index.concept_count());
     for (std::uint32_t c = 0; c < index.concept_count(); ++c) {
@@ -61,16 +84,6 @@ learner_model make_learner_model(const pack_index& index, std::span<const questi
         if (const auto c = index.find(row.key)) {
             model.skills[*c] = row;
         }
-    }
-    std::vector<const question_stats*> stats(index.question_count(), nullptr);
-    for (const auto& row : population) {
-        if (const auto q = index.find(row.question)) {
-            stats[*q] = &row;
-        }
-    }
-    model.ease.resize(index.question_count());
-    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-        model.ease[q] = ease_logit(index.at(q), stats[q], config);
     }
     model.typical_form.assign(index.concept_count(), 0.0);
     for (const auto& row : typical) {
@@ -87,6 +100,14 @@ learner_model make_learner_model(const pack_index& index, std::span<const questi
         }
     }
     return model;
+}
+
+learner_model make_learner_model(const pack_index& index, std::span<const question_memory> memories,
+                                 std::span<const concept_skill> skills, std::span<const question_stats> population,
+                                 const tutor_config& config, std::span<const concept_skill> typical)
+{
+    return learner_model_on(make_population_priors(index, population, config), index, memories, skills, config,
+                            typical);
 }
 
 double question_form(const pack_index& index, const learner_model& model, std::uint32_t q) noexcept
@@ -140,7 +161,7 @@ double predicted_recall(const pack_index& index, const learner_model& model, std
 {
     const auto& memory = model.memory[q];
     if (!memory.seen()) {
-        return logistic(model.ease[q] + question_form(index, model, q));
+        return logistic(model.ease(q) + question_form(index, model, q));
     }
     return memory_recall(model, memory, now);
 }
@@ -232,10 +253,12 @@ answer_effect apply_answer(const pack_index& index, learner_model& model, std::u
             }
             model.open_misconception[m] = 0;
             const auto& key = index.content().misconceptions[m].key;
-            for (std::uint32_t other = 0; other < index.question_count(); ++other) {
-                if (model.memory[other].last_misconception == key) {
-                    model.memory[other].last_misconception.reset();
-                    effect.also_changed.push_back(other);
+            const auto met = model.memory.questions();
+            const auto rows = model.memory.rows();
+            for (std::size_t i = 0; i < met.size(); ++i) {
+                if (rows[i].last_misconception == key) {
+                    rows[i].last_misconception.reset();
+                    effect.also_changed.push_back(met[i]);
                 }
             }
         }

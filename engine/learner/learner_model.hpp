@@ -3,25 +3,39 @@
 
 #include "engine/core/pack_index.hpp"
 #include "engine/learner/learner_memory.hpp"
+#include "engine/learner/memory_table.hpp"
 #include "engine/learner/tutor_config.hpp"
 #include "engine/recall/learner_recall_model.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
 
 namespace quiz::engine {
 
+/// The population's ease (logit) per question of a pack, laid out along its index: how likely a learner is to know
+/// a question they have never answered (cold start). Computed once per pack and population figures and shared by
+/// every learner's model, so that loading a model does not cost a pass over the pack.
+struct population_priors {
+    std::vector<double> ease;
+};
+
+/// The priors of `index`'s questions from their first-attempt figures (attempt_log::first_attempt_stats).
+[[nodiscard]] std::shared_ptr<const population_priors>
+make_population_priors(const pack_index& index, std::span<const question_stats> population, const tutor_config& config);
+
 /// What the tutor knows about one learner in one pack, laid out along a pack_index: memory[q] is question q
-/// (attempts == 0 when never answered), skills[c] concept c. Built from the stored rows for each user action.
+/// (attempts == 0 when never answered; only the questions met are stored), skills[c] concept c. Built from the
+/// stored rows for each user action.
 struct learner_model {
-    std::vector<question_memory> memory;
+    memory_table memory;
     std::vector<concept_skill> skills;
-    std::vector<double> ease;                     ///< population ease (logit) per question, for cold start
-    std::vector<std::uint8_t> open_misconception; ///< per misconception: shown by a wrong answer, not yet overcome
+    std::shared_ptr<const population_priors> priors; ///< the pack's, shared
+    std::vector<std::uint8_t> open_misconception;    ///< per misconception: shown by a wrong answer, not yet overcome
     /// Per concept: the mean form of all learners (0 when unknown). Due dates move with the learner's form
     /// relative to it, so that a model bias shared by everyone does not move everyone's schedule.
     std::vector<double> typical_form;
@@ -31,10 +45,20 @@ struct learner_model {
     /// The learner's memory model (their fitted parameters, calibration and same-day rates; the defaults until a
     /// fit is adopted): every recall probability of a seen question comes from it.
     recall::learner_recall_model recall;
+
+    /// The population's ease (logit) of question q, for cold start.
+    [[nodiscard]] double ease(std::uint32_t q) const noexcept { return priors->ease[q]; }
 };
 
-/// Lays out the stored rows along `index`. Rows of questions or concepts the pack no longer has are ignored.
-/// `typical` holds the mean form of all learners per concept (progress_store::typical_forms).
+/// Lays out the stored rows along `index`, on the pack's shared `priors`. Rows of questions or concepts the pack no
+/// longer has are ignored. `typical` holds the mean form of all learners per concept (progress_store::typical_forms).
+/// Its cost follows the rows, not the pack's questions.
+[[nodiscard]] learner_model learner_model_on(std::shared_ptr<const population_priors> priors, const pack_index& index,
+                                             std::span<const question_memory> memories,
+                                             std::span<const concept_skill> skills, const tutor_config& config,
+                                             std::span<const concept_skill> typical = {});
+
+/// The same, with priors made from `population` for this model alone.
 [[nodiscard]] learner_model make_learner_model(const pack_index& index, std::span<const question_memory> memories,
                                                std::span<const concept_skill> skills,
                                                std::span<const question_stats> population, const tutor_config& config,

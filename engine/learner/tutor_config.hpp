@@ -92,6 +92,10 @@ struct tutor_config {
 
     /// Cold start: the instructor's difficulty counts as this many first attempts in the population estimate.
     double prior_attempts = 4.0;
+    /// How long (in the actions' own time) a pack's population priors are used before its first-attempt figures are
+    /// read again. They move by one answer in thousands; reading them once a second rather than in every action
+    /// keeps an action's cost off the size of the pack. Zero reads them in every action.
+    std::chrono::milliseconds population_fresh_for{1000};
 };
 
 } // namespace quiz::engine

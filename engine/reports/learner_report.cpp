@@ -62,9 +62,10 @@ std::vector<learner_row> learner_report(const pack_index& index, const class_dat
 
     std::vector<learner_row> rows;
     rows.reserve(data.learners.size());
+    const auto priors = make_population_priors(index, data.population, config); // one pass over the pack, shared
     for (const auto& learner : data.learners) {
         const auto& mine = stored[learner.id];
-        auto model = make_learner_model(index, mine.memories, mine.skills, data.population, config, data.typical);
+        auto model = learner_model_on(priors, index, mine.memories, mine.skills, config, data.typical);
         if (mine.recall != nullptr) {
             model.recall = *mine.recall;
         }

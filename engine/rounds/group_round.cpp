@@ -43,7 +43,7 @@ double member_need(const pack_index& index, const learner_model& model, const st
     const auto& memory = model.memory[q];
     const auto& group = groups[index.group_of(q)];
     if (!memory.seen()) {
-        return 0.5 * (1.0 - logistic(model.ease[q] + group.form));
+        return 0.5 * (1.0 - logistic(model.ease(q) + group.form));
     }
     double need = 1.0 - memory_recall(model, memory, now);
     need += config.missed_bonus * static_cast<double>(std::min(memory.wrong, 3));

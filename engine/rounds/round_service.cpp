@@ -84,14 +84,14 @@ round_outcome failure(round_status status, round_id round)
 }
 
 /// Opens the next question with every player's model; ends the round when there is none.
-void ask_with_models(unit_of_work& unit, round_state& state, const pack_index& index, const tutor_config& config,
-                     instant now)
+void ask_with_models(unit_of_work& unit, round_state& state, const pack_index& index, priors_cache& priors,
+                     const tutor_config& config, instant now)
 {
-    const auto population = unit.attempts().first_attempt_stats(state.pack);
+    const auto priors_now = read_priors(unit, index, priors, now, config);
     std::vector<learner_model> models;
     models.reserve(state.players.size());
     for (const auto& player : state.players) {
-        models.push_back(load_learner(unit, index, player.learner, population, config).model);
+        models.push_back(load_learner(unit, index, player.learner, priors_now, config).model);
     }
     std::vector<const learner_model*> members;
     for (const auto& model : models) {
@@ -120,7 +120,7 @@ round_outcome group_tutor::start(const round_start_request& request)
     round_state state = open_round(request.workspace, request.channel, request.host, request.pack, request.lang,
                                    request.options, request.seed, request.now, request.members);
     state.id = unit->rounds().add(state);
-    ask_with_models(*unit, state, *index, config_, request.now);
+    ask_with_models(*unit, state, *index, priors_, config_, request.now);
     unit->rounds().save(state);
     unit->commit();
     return describe(state, *index, request.now);
@@ -178,8 +178,8 @@ round_answer_outcome group_tutor::answer(const round_answer_request& request)
     }
 
     const auto q = *index->find(*state->question);
-    const auto population = unit->attempts().first_attempt_stats(state->pack);
-    auto loaded = load_learner(*unit, *index, request.learner, population, config_);
+    auto loaded = load_learner(*unit, *index, request.learner,
+                               read_priors(*unit, *index, priors_, request.now, config_), config_);
     const round_answer given = submit_answer(*state, *index, request.learner, request.displayed, request.now);
     const auto effect = apply_answer(*index, loaded.model, q, given.chosen, request.now, config_);
     save_answer(*unit, *index, request.learner, loaded, effect, request.now);
@@ -260,7 +260,7 @@ round_outcome group_tutor::next(round_id round, learner_id by, instant now)
     if (state->phase == round_phase::ended) {
         return describe_in(*unit, *state, *index, now);
     }
-    ask_with_models(*unit, *state, *index, config_, now);
+    ask_with_models(*unit, *state, *index, priors_, config_, now);
     unit->rounds().save(*state);
     auto outcome = describe_in(*unit, *state, *index, now); // before the commit, which ends the unit
     unit->commit();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/pack_index.hpp"
+#include "engine/learner/priors_cache.hpp"
 #include "engine/learner/tutor_config.hpp"
 #include "engine/rounds/group_round.hpp"
 #include "engine/rounds/round_store.hpp"
@@ -110,6 +111,7 @@ private:
     unit_of_work_factory& units_;
     const pack_library& packs_;
     tutor_config config_;
+    priors_cache priors_;
     answer_listener* listener_ = nullptr;
 };
 

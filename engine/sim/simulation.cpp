@@ -314,9 +314,12 @@ public:
 private:
     void refresh_ease()
     {
+        auto priors = std::make_shared<population_priors>();
+        priors->ease.resize(course_.index.question_count());
         for (std::uint32_t q = 0; q < course_.index.question_count(); ++q) {
-            model_.ease[q] = ease_logit(course_.index.at(q), &population_.stats[q], config_);
+            priors->ease[q] = ease_logit(course_.index.at(q), &population_.stats[q], config_);
         }
+        model_.priors = std::move(priors);
         for (std::size_t c = 0; c < model_.typical_form.size(); ++c) {
             const double n = population_.form_count[c];
             model_.typical_form[c] = n > 0.0 ? population_.form_sum[c] / n : 0.0;

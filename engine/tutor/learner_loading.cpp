@@ -6,8 +6,14 @@
 
 namespace quiz::engine {
 
+std::shared_ptr<const population_priors> read_priors(unit_of_work& unit, const pack_index& index, priors_cache& cache,
+                                                     instant now, const tutor_config& config)
+{
+    return cache.priors(index, now, config, [&] { return unit.attempts().first_attempt_stats(index.content().key); });
+}
+
 loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner_id learner,
-                            const std::vector<question_stats>& population, const tutor_config& config)
+                            std::shared_ptr<const population_priors> priors, const tutor_config& config)
 {
     loaded_learner loaded;
     if (auto profile = unit.learners().find(learner)) {
@@ -19,7 +25,7 @@ loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner
     const auto memories = unit.progress().memories(learner, pack);
     const auto skills = unit.progress().skills(learner, pack);
     const auto typical = unit.progress().typical_forms(pack);
-    loaded.model = make_learner_model(index, memories, skills, population, config, typical);
+    loaded.model = learner_model_on(std::move(priors), index, memories, skills, config, typical);
     if (auto stored = unit.learners().recall_model(learner)) {
         loaded.model.recall = stored->model;
     }

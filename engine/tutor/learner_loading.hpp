@@ -3,9 +3,11 @@
 
 #include "engine/core/pack_index.hpp"
 #include "engine/learner/learner_model.hpp"
+#include "engine/learner/priors_cache.hpp"
 #include "engine/learner/tutor_config.hpp"
 #include "engine/tutor/ports.hpp"
 
+#include <memory>
 #include <optional>
 
 namespace quiz::engine {
@@ -17,9 +19,14 @@ struct loaded_learner {
     learner_model model;
 };
 
-/// The learner's profile (a default one for a learner without a profile yet) and model in the pack.
+/// The learner's profile (a default one for a learner without a profile yet) and model in the pack, on the pack's
+/// population `priors`.
 [[nodiscard]] loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner_id learner,
-                                          const std::vector<question_stats>& population, const tutor_config& config);
+                                          std::shared_ptr<const population_priors> priors, const tutor_config& config);
+
+/// The pack's population priors at `now`: `cache`'s while fresh, else from the figures this unit reads.
+[[nodiscard]] std::shared_ptr<const population_priors>
+read_priors(unit_of_work& unit, const pack_index& index, priors_cache& cache, instant now, const tutor_config& config);
 
 /// Saves what an answer changed (memories of the question and of any question whose misconception it cleared,
 /// skills of its concepts) and counts the study day.

@@ -46,6 +46,31 @@ bool contains(std::span<const std::uint32_t> values, std::uint32_t value)
     return std::find(values.begin(), values.end(), value) != values.end();
 }
 
+/// Rule 4: the first question never answered, in pack order, of a weak group if one has any, else of any group. Each
+/// group is walked from its start past the questions met, so the walk costs what the learner has met, not the pack.
+std::optional<std::uint32_t> first_new_question(const pack_index& index, const learner_model& model,
+                                                const std::vector<group_view>& groups, const selection_request& request)
+{
+    std::optional<std::uint32_t> first;
+    std::optional<std::uint32_t> first_weak;
+    for (std::uint32_t g = 0; g < groups.size(); ++g) {
+        if (request.only_concept && !contains(index.group_concepts(g), *request.only_concept)) {
+            continue; // a group's questions share its concepts: none of them is in the concept
+        }
+        for (const auto q : index.group_questions(g)) {
+            if (q == request.previous || model.memory[q].seen()) {
+                continue;
+            }
+            first = std::min(first.value_or(q), q);
+            if (groups[g].weak) {
+                first_weak = std::min(first_weak.value_or(q), q);
+            }
+            break;
+        }
+    }
+    return first_weak ? first_weak : first;
+}
+
 } // namespace
 
 std::string_view name(pick_reason reason) noexcept { return reason_names[static_cast<std::size_t>(reason)]; }
@@ -77,45 +102,32 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
     const auto groups = view_groups(index, model, config);
     const recall_curve curve(model);
     const std::int64_t today = day_of(request.now);
-    const bool offer_new = !request.reviews_only && request.new_allowed > 0;
     std::vector<candidate> due(groups.size() * bonus_levels);
-    // Questions probing a misconception still open, marked from the few open ones rather than tested per question.
-    std::vector<std::uint8_t> probes_open;
-    for (std::uint32_t m = 0; m < model.open_misconception.size(); ++m) {
-        if (model.open_misconception[m] != 0) {
-            probes_open.resize(index.question_count(), 0);
-            for (const auto q : index.probing(m)) {
-                probes_open[q] = 1;
-            }
-        }
-    }
     // Practice (rule 5) needs the same scan: per group, the largest key among seen questions.
     const bool practice = !request.reviews_only;
     std::vector<candidate> weakest_of(practice ? groups.size() : 0);
-    std::optional<std::uint32_t> first_new;
-    bool first_new_weak = false;
-    for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-        if (!allowed(q) || !in_concept(index, q, request.only_concept)) {
+    // Only the questions met can be due or practised: the scan follows them, in question order (so a tie goes to the
+    // first in guide order), not the pack.
+    const auto met = model.memory.questions();
+    const auto rows = model.memory.rows();
+    for (std::size_t i = 0; i < met.size(); ++i) {
+        const auto q = met[i];
+        const auto& memory = rows[i];
+        if (!memory.seen() || !allowed(q) || !in_concept(index, q, request.only_concept)) {
             continue;
         }
-        const auto& memory = model.memory[q];
         const auto g = index.group_of(q);
-        if (!memory.seen()) {
-            if (offer_new && (!first_new || (groups[g].weak && !first_new_weak))) {
-                first_new = q;
-                first_new_weak = groups[g].weak;
-            }
-            continue;
-        }
         const double key = curve.key(memory, request.now);
         if (practice) {
             weakest_of[g].offer(key, q);
         }
         if (due_with(model, memory, groups[g], today, config)) {
-            const auto level = bonus_level(std::min(memory.wrong, 3), !probes_open.empty() && probes_open[q] != 0);
+            const auto level = bonus_level(std::min(memory.wrong, 3), probes_open_misconception(index, model, q));
             due[g * bonus_levels + level].offer(key, q);
         }
     }
+    const bool offer_new = !request.reviews_only && request.new_allowed > 0;
+    const auto first_new = offer_new ? first_new_question(index, model, groups, request) : std::nullopt;
     std::optional<std::uint32_t> best_due;
     double best_urgency = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < due.size(); ++i) {

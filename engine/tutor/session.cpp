@@ -93,10 +93,14 @@ constexpr std::chrono::hours just_answered{1};
 std::optional<std::uint32_t> last_answered(const learner_model& model)
 {
     std::optional<std::uint32_t> last;
-    for (std::uint32_t q = 0; q < model.memory.size(); ++q) {
-        const auto& review = model.memory[q].card.last_review;
-        if (review && (!last || *review > *model.memory[*last].card.last_review)) {
-            last = q;
+    std::optional<instant> latest;
+    const auto met = model.memory.questions();
+    const auto rows = model.memory.rows();
+    for (std::size_t i = 0; i < met.size(); ++i) {
+        const auto& review = rows[i].card.last_review;
+        if (review && (!latest || *review > *latest)) {
+            last = met[i];
+            latest = review;
         }
     }
     return last;

@@ -48,8 +48,8 @@ session_outcome tutor::start_session(const start_request& request)
         quiz::engine::end_session(*active);
         unit->sessions().save(*active);
     }
-    const auto population = unit->attempts().first_attempt_stats(request.pack);
-    auto loaded = load_learner(*unit, *index, request.learner, population, config_);
+    auto loaded = load_learner(*unit, *index, request.learner,
+                               read_priors(*unit, *index, priors_, request.now, config_), config_);
     auto options = request.options;
     if (options.length == 0 && !request.review_first.empty()) {
         options.length = static_cast<int>(request.review_first.size());
@@ -107,8 +107,8 @@ answer_outcome tutor::answer(const answer_request& request)
         return outcome;
     }
 
-    const auto population = unit->attempts().first_attempt_stats(state->pack);
-    auto loaded = load_learner(*unit, *index, request.learner, population, config_);
+    auto loaded = load_learner(*unit, *index, request.learner,
+                               read_priors(*unit, *index, priors_, request.now, config_), config_);
     const auto order = state->current->order;
     const auto result = answer_current(*state, *index, loaded.model, request.displayed, request.now, config_);
     save_answer(*unit, *index, request.learner, loaded, result.effect, request.now);
@@ -150,8 +150,7 @@ session_outcome tutor::next_question(learner_id learner, session_id session, ins
     if (index == nullptr) {
         return {session_status::unknown_pack, session, state->lang, {}, {}, state->pack};
     }
-    const auto population = unit->attempts().first_attempt_stats(state->pack);
-    auto loaded = load_learner(*unit, *index, learner, population, config_);
+    auto loaded = load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_);
     if (state->phase == session_phase::asking && state->current) {
         return {session_status::ok, session, state->lang, current_card(*state, *index, loaded.model, config_, now), {},
                 state->pack};
@@ -173,8 +172,7 @@ session_outcome tutor::end_session(learner_id learner, session_id session, insta
     if (index == nullptr) {
         return {session_status::unknown_pack, session, state->lang, {}, {}, state->pack};
     }
-    const auto population = unit->attempts().first_attempt_stats(state->pack);
-    auto loaded = load_learner(*unit, *index, learner, population, config_);
+    auto loaded = load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_);
     quiz::engine::end_session(*state);
     unit->sessions().save(*state);
     auto outcome = summary_outcome(*state, *index, loaded, config_, now);
@@ -200,8 +198,8 @@ std::optional<learner_stats> tutor::stats(learner_id learner, const pack_key& pa
         return std::nullopt;
     }
     auto unit = units_.begin();
-    const auto population = unit->attempts().first_attempt_stats(pack);
-    const auto loaded = load_learner(*unit, *index, learner, population, config_);
+    const auto loaded =
+        load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_);
     return compute_stats(*index, loaded.model, loaded.profile, config_, now, lang.value_or(loaded.profile.lang));
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/core/pack_index.hpp"
+#include "engine/learner/priors_cache.hpp"
 #include "engine/learner/tutor_config.hpp"
 #include "engine/tutor/ports.hpp"
 #include "engine/tutor/recall_refit.hpp"
@@ -120,6 +121,7 @@ private:
     unit_of_work_factory& units_;
     const pack_library& packs_;
     tutor_config config_;
+    priors_cache priors_;
     answer_listener* listener_ = nullptr;
 };
 

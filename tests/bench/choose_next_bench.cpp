@@ -58,7 +58,8 @@ learner_model make_learner(const pack_index& index, int seen, double due_share, 
     learner_model model = make_learner_model(index, {}, {}, {}, config);
     seeded_random random(seed);
     for (int q = 0; q < seen; ++q) {
-        auto& m = model.memory[static_cast<std::size_t>(q)];
+        auto& m = model.memory[static_cast<std::uint32_t>(q)];
+        m.question = index.at(static_cast<std::uint32_t>(q)).key;
         const bool due = random.uniform() < due_share;
         const double stability = 1.0 + 60.0 * random.uniform();
         const int interval = std::max(1, static_cast<int>(stability));
@@ -167,7 +168,7 @@ int main()
     std::vector<question_memory> rows(typical.memory.begin(), typical.memory.end());
     report("10,000 memory rows -> model", measure(50, [&] {
                const auto model = make_learner_model(big, rows, typical.skills, {}, config);
-               sink = sink + static_cast<std::uint32_t>(model.memory.size());
+               sink = sink + static_cast<std::uint32_t>(model.memory.stored());
            }));
     return 0;
 }

@@ -145,7 +145,7 @@ TEST_CASE("a right answer on a question probing a misconception closes it everyw
     CHECK_FALSE(model.memory[0].last_misconception.has_value());
     CHECK(fixed.also_changed == std::vector<std::uint32_t>{0});
     // Rebuilt from the stored rows, the model agrees.
-    const auto rebuilt = make_learner_model(index, model.memory, model.skills, {}, config);
+    const auto rebuilt = make_learner_model(index, model.memory.rows(), model.skills, {}, config);
     CHECK(rebuilt.open_misconception[0] == 0);
 }
 

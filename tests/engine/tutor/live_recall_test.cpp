@@ -106,7 +106,8 @@ struct classroom {
         const auto& index = *packs.find(pack_key{"p"});
         auto unit = store.begin();
         const auto population = unit->attempts().first_attempt_stats(pack_key{"p"});
-        const auto loaded = load_learner(*unit, index, learner, population, config);
+        const auto loaded =
+            load_learner(*unit, index, learner, make_population_priors(index, population, config), config);
         return predicted_recall(index, loaded.model, q, at, config);
     }
 

@@ -197,6 +197,35 @@ TEST_CASE("new questions come in guide order, those of weak concepts first")
     CHECK_FALSE(choose(index, model, at(now, 0)).has_value());
 }
 
+TEST_CASE("a new question is the first not met in guide order, past the ones met and the one just asked")
+{
+    // Three concepts over nine questions: a (q0 q3 q6), b (q1 q4 q7), c (q2 q5 q8).
+    pack_builder builder;
+    builder.concept_tag("a", "A", "A").concept_tag("b", "B", "B").concept_tag("c", "C", "C").section("s", "S", "S");
+    for (int i = 0; i < 9; ++i) {
+        builder.question("q" + std::to_string(i), "s", {std::string(1, static_cast<char>('a' + i % 3))});
+    }
+    const pack_index index(builder.build());
+    auto model = blank_model(index);
+    const auto now = noon_day0();
+    for (const std::uint32_t q : {0U, 1U, 3U}) {
+        remember(model, q, days_after(now, -1), 30.0); // met yesterday, not due
+    }
+    CHECK(choose(index, model, at(now)) == pick{2, pick_reason::fresh});
+    auto request = at(now);
+    request.previous = 2;
+    CHECK(choose(index, model, request) == pick{4, pick_reason::fresh});
+    // A weak concept's first question not met comes before an earlier one of another concept.
+    model.skills[0].form = -0.5;
+    CHECK(choose(index, model, at(now)) == pick{6, pick_reason::fresh});
+    request = at(now);
+    request.only_concept = 1;
+    CHECK(choose(index, model, request) == pick{4, pick_reason::fresh});
+    // Every question of the weak concept met: the first not met of the others.
+    remember(model, 6, days_after(now, -1), 30.0);
+    CHECK(choose(index, model, at(now)) == pick{2, pick_reason::fresh});
+}
+
 TEST_CASE("with nothing due or new, practice the question most likely forgotten")
 {
     const auto index = two_concept_pack(2);
@@ -372,6 +401,10 @@ TEST_CASE("due counts and the next due date")
     // Answered yesterday with a 3-day interval: due at midnight UTC two days from now.
     REQUIRE(summary.next_due.has_value());
     CHECK(*summary.next_due == std::chrono::floor<std::chrono::days>(now) + std::chrono::days{2});
+    // Within a concept: q0 and q2 are concept a's; q0 is met.
+    summary = summarize_due(index, model, config, now, 0U);
+    CHECK(summary.unseen == 1);
+    CHECK(summary.due == 0);
 }
 
 } // namespace tutor_next_question_test

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/learner/learner_memory.hpp"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace quiz::engine {
+
+/// One learner's memories in one pack, by question index (pack_index numbering). Only the questions the learner has
+/// met are stored, in question order, so a model costs what the learner has met, not the size of the pack: a pack
+/// of 10,000 questions is as cheap to load as one of 50 for a learner who has answered 20 of either.
+class memory_table {
+public:
+    /// The memory of question q; an empty one (never answered) when q was never stored.
+    [[nodiscard]] const question_memory& operator[](std::uint32_t q) const noexcept;
+    /// The stored memory of question q, added empty when missing. References stay valid until the next addition.
+    [[nodiscard]] question_memory& operator[](std::uint32_t q);
+
+    /// The stored questions' indices, ascending, and their memories in the same order (a stored memory may still
+    /// be empty, attempts == 0: test with seen()).
+    [[nodiscard]] std::span<const std::uint32_t> questions() const noexcept { return questions_; }
+    [[nodiscard]] std::span<const question_memory> rows() const noexcept { return rows_; }
+    [[nodiscard]] std::span<question_memory> rows() noexcept { return rows_; }
+    [[nodiscard]] auto begin() const noexcept { return rows_.cbegin(); }
+    [[nodiscard]] auto end() const noexcept { return rows_.cend(); }
+    [[nodiscard]] std::size_t stored() const noexcept { return rows_.size(); }
+
+    void reserve(std::size_t n);
+
+private:
+    std::vector<std::uint32_t> questions_;
+    std::vector<question_memory> rows_;
+};
+
+} // namespace quiz::engine
