@@ -38,9 +38,8 @@ void close_question(round_state& state, close_reason reason)
 
 /// One member's need for question q (choose_for_group).
 double member_need(const pack_index& index, const learner_model& model, const std::vector<group_view>& groups,
-                   std::uint32_t q, instant now, const tutor_config& config)
+                   std::uint32_t q, const question_memory& memory, instant now, const tutor_config& config)
 {
-    const auto& memory = model.memory[q];
     const auto& group = groups[index.group_of(q)];
     if (!memory.seen()) {
         return 0.5 * (1.0 - logistic(model.ease(q) + group.form));
@@ -96,9 +95,16 @@ std::optional<std::uint32_t> choose_for_group(const pack_index& index, std::span
         views.push_back(view_groups(index, *member, config));
     }
     std::vector<double> need(index.question_count(), 0.0);
+    const question_memory never_answered{};
     for (std::size_t m = 0; m < members.size(); ++m) {
+        // The member's questions met are in question order: walked beside the pack's, not searched per question.
+        const auto met = members[m]->memory.questions();
+        const auto rows = members[m]->memory.rows();
+        std::size_t next = 0;
         for (std::uint32_t q = 0; q < index.question_count(); ++q) {
-            need[q] += member_need(index, *members[m], views[m], q, now, config);
+            const bool stored = next < met.size() && met[next] == q;
+            const auto& memory = stored ? rows[next++] : never_answered;
+            need[q] += member_need(index, *members[m], views[m], q, memory, now, config);
         }
     }
     std::optional<std::uint32_t> best;

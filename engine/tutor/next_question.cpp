@@ -47,10 +47,21 @@ bool contains(std::span<const std::uint32_t> values, std::uint32_t value)
 }
 
 /// Rule 4: the first question never answered, in pack order, of a weak group if one has any, else of any group. Each
-/// group is walked from its start past the questions met, so the walk costs what the learner has met, not the pack.
+/// group is walked from its start past the questions met, so the walk costs what the learner has met, not the pack;
+/// the questions met are marked in a bit set first (a bit per question: 1.25 KB for 10,000) so that each step is a bit
+/// test rather than a search.
 std::optional<std::uint32_t> first_new_question(const pack_index& index, const learner_model& model,
                                                 const std::vector<group_view>& groups, const selection_request& request)
 {
+    std::vector<std::uint64_t> met((index.question_count() + 63) / 64, 0);
+    const auto questions = model.memory.questions();
+    const auto rows = model.memory.rows();
+    for (std::size_t i = 0; i < questions.size(); ++i) {
+        if (rows[i].seen()) {
+            met[questions[i] / 64] |= std::uint64_t{1} << (questions[i] % 64);
+        }
+    }
+    const auto is_met = [&](std::uint32_t q) { return (met[q / 64] >> (q % 64) & 1U) != 0; };
     std::optional<std::uint32_t> first;
     std::optional<std::uint32_t> first_weak;
     for (std::uint32_t g = 0; g < groups.size(); ++g) {
@@ -58,7 +69,7 @@ std::optional<std::uint32_t> first_new_question(const pack_index& index, const l
             continue; // a group's questions share its concepts: none of them is in the concept
         }
         for (const auto q : index.group_questions(g)) {
-            if (q == request.previous || model.memory[q].seen()) {
+            if (q == request.previous || is_met(q)) {
                 continue;
             }
             first = std::min(first.value_or(q), q);
@@ -126,8 +137,6 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
             due[g * bonus_levels + level].offer(key, q);
         }
     }
-    const bool offer_new = !request.reviews_only && request.new_allowed > 0;
-    const auto first_new = offer_new ? first_new_question(index, model, groups, request) : std::nullopt;
     std::optional<std::uint32_t> best_due;
     double best_urgency = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < due.size(); ++i) {
@@ -145,8 +154,10 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
     if (best_due) {
         return pick{*best_due, pick_reason::review};
     }
-    if (first_new) {
-        return pick{*first_new, pick_reason::fresh};
+    if (!request.reviews_only && request.new_allowed > 0) {
+        if (const auto first_new = first_new_question(index, model, groups, request)) {
+            return pick{*first_new, pick_reason::fresh};
+        }
     }
 
     if (practice) {
