@@ -41,6 +41,10 @@ constexpr auto variables = std::to_array<config_variable>({
      false},
     {"QUIZBOT_GRADE_BY_TIME", "off",
      "on: a slow right answer counts as Hard, a fast one as Easy (docs/scheduler-evaluation.md, Grading)", false},
+    {"QUIZBOT_KEPT_MODEL_ROWS", "200000",
+     "question memories kept in learners' models between their actions, 0-100000000 (about 300 bytes each; 0 reads "
+     "each model from the database in every action)",
+     false},
     {"DISCORD_PUBLIC_KEY", "", "Discord application public key, 64 hex digits; unset disables Discord", false},
     {"DISCORD_APPLICATION_ID", "", "Discord application id (digits)", false},
     {"DISCORD_BOT_TOKEN", "", "Discord bot token, for REST calls", true},
@@ -463,6 +467,7 @@ config load_config(const environment& env, unsigned hardware_threads)
         }
     }
     read_switch(in, "QUIZBOT_GRADE_BY_TIME", cfg.grade_by_response_time);
+    read_number<std::size_t>(in, "QUIZBOT_KEPT_MODEL_ROWS", 0, 100'000'000, cfg.kept_model_rows);
     read_switch(in, "QUIZBOT_REMINDERS", cfg.reminders);
 
     if (const auto value = in.get("DISCORD_PUBLIC_KEY")) {
@@ -540,6 +545,7 @@ std::string describe(const config& cfg)
            " expire_anonymous_days=" + std::to_string(cfg.playground_expire_days) + " target_retention=" +
            (cfg.target_retention ? std::to_string(*cfg.target_retention).substr(0, 4) : "optimal") +
            " grade_by_time=" + (cfg.grade_by_response_time ? "on" : "off") +
+           " kept_model_rows=" + std::to_string(cfg.kept_model_rows) +
            " max_body_bytes=" + std::to_string(cfg.limits.body_limit) +
            " max_header_bytes=" + std::to_string(cfg.limits.header_limit) +
            " max_connections=" + std::to_string(cfg.limits.max_connections) +

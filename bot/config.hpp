@@ -62,6 +62,8 @@ struct config {
     /// The tutor's target retention: nullopt chooses the one with the most knowledge per minute (docs/tutor.md).
     std::optional<double> target_retention;
     bool grade_by_response_time = false;
+    /// QUIZBOT_KEPT_MODEL_ROWS: engine::tutor_config::kept_model_rows (docs/storage.md, "Models kept between actions").
+    std::size_t kept_model_rows = 200'000;
     bool reminders = true; ///< QUIZBOT_REMINDERS: reminders by DM (docs/reminders.md)
     /// QUIZBOT_MAX_QUEUED_ACTIONS, QUIZBOT_MAX_QUEUED_MESSAGES: beyond these, new actions are refused before they
     /// are acknowledged (tutoring::admission_limits, docs/reliability.md).

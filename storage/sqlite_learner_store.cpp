@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "storage/sqlite_learner_store.hpp"
 
+#include "storage/progress_version.hpp"
 #include "storage/recall_model_codec.hpp"
 #include "storage/sql_values.hpp"
 #include "storage/statement_use.hpp"
@@ -13,9 +14,11 @@
 namespace quiz::storage {
 
 sqlite_learner_store::sqlite_learner_store(SQLite::Database& db)
-    : find_(db, "SELECT locale, last_study_day, streak_days, best_streak_days FROM learner WHERE id = ?1"),
-      save_(db, "UPDATE learner SET locale = ?2, last_study_day = ?3, streak_days = ?4, best_streak_days = ?5"
+    : find_(db, "SELECT locale, last_study_day, streak_days, best_streak_days, progress_version FROM learner"
                 " WHERE id = ?1"),
+      save_(db, "UPDATE learner SET locale = ?2, last_study_day = ?3, streak_days = ?4, best_streak_days = ?5,"
+                " progress_version = ?6 WHERE id = ?1 RETURNING progress_version"),
+      touch_(db, "UPDATE learner SET progress_version = ?2 WHERE id = ?1"),
       find_model_(db, "SELECT model, answer_count, fitted_at_ms FROM memory_model WHERE learner_id = ?1"),
       save_model_(db, "INSERT INTO memory_model (learner_id, weights, answer_count, fitted_at_ms, model)"
                       " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (learner_id) DO UPDATE SET weights = excluded.weights,"
@@ -39,10 +42,11 @@ std::optional<engine::learner_profile> sqlite_learner_store::find(engine::learne
     profile.last_study_day = optional_int(use->getColumn(1));
     profile.streak_days = checked_int<int>(use->getColumn(2));
     profile.best_streak_days = checked_int<int>(use->getColumn(3));
+    profile.progress_version = checked_int<std::uint64_t>(use->getColumn(4));
     return profile;
 }
 
-void sqlite_learner_store::save(const engine::learner_profile& profile)
+std::uint64_t sqlite_learner_store::save(const engine::learner_profile& profile)
 {
     const statement_use use(save_);
     use->bind(1, profile.id.value());
@@ -50,10 +54,12 @@ void sqlite_learner_store::save(const engine::learner_profile& profile)
     bind_optional(*use, 3, profile.last_study_day);
     use->bind(4, profile.streak_days);
     use->bind(5, profile.best_streak_days);
-    if (use->exec() == 0) {
+    use->bind(6, fresh_progress_version());
+    if (!use->executeStep()) {
         throw std::logic_error("learner " + std::to_string(profile.id.value()) +
                                " has no row: the edge creates learners before the tutor saves a profile");
     }
+    return checked_int<std::uint64_t>(use->getColumn(0));
 }
 
 std::optional<engine::stored_recall_model> sqlite_learner_store::recall_model(engine::learner_id learner)
@@ -79,6 +85,10 @@ void sqlite_learner_store::save_recall_model(engine::learner_id learner, const e
     use->bind(4, to_ms(model.fitted_at));
     use->bind(5, encode_recall_model(model.model));
     use->exec();
+    const statement_use touch(touch_);
+    touch->bind(1, learner.value());
+    touch->bind(2, fresh_progress_version());
+    touch->exec();
 }
 
 } // namespace quiz::storage

@@ -18,13 +18,14 @@ public:
     explicit sqlite_learner_store(SQLite::Database& db);
 
     [[nodiscard]] std::optional<engine::learner_profile> find(engine::learner_id learner) override;
-    void save(const engine::learner_profile& profile) override;
+    std::uint64_t save(const engine::learner_profile& profile) override;
     [[nodiscard]] std::optional<engine::stored_recall_model> recall_model(engine::learner_id learner) override;
     void save_recall_model(engine::learner_id learner, const engine::stored_recall_model& model) override;
 
 private:
     SQLite::Statement find_;
     SQLite::Statement save_;
+    SQLite::Statement touch_;
     SQLite::Statement find_model_;
     SQLite::Statement save_model_;
 };

@@ -95,6 +95,7 @@ assembly::core_options core_options_of(const config& cfg, const serve_hooks& hoo
         options.tutor.target_retention = *cfg.target_retention;
     }
     options.tutor.grade_by_response_time = cfg.grade_by_response_time;
+    options.tutor.kept_model_rows = cfg.kept_model_rows;
     options.clock = hooks.clock;
     options.refit = hooks.refit;
     options.on_batch = [&metrics](std::chrono::steady_clock::duration took) { metrics.transaction_finished(took); };

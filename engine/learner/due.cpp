@@ -17,20 +17,28 @@ bool in_concept(const pack_index& index, std::uint32_t q, std::optional<std::uin
     return std::find(concepts.begin(), concepts.end(), *only_concept) != concepts.end();
 }
 
+namespace {
+
 // Without a calibration layer a question's interval is round(S × factor) days (closed form); with one,
 // recall::days_until.
+int interval_with(const learner_model& model, const question_memory& memory, const group_view& group,
+                  const tutor_config& config)
+{
+    if (model.recall.layer.identity()) {
+        return interval_days(memory.card.stability, group.factor, config);
+    }
+    return recall::days_until(model.recall, card_view_of(memory), config.target_retention, config.maximum_interval);
+}
+
+} // namespace
+
 bool due_with(const learner_model& model, const question_memory& memory, const group_view& group, std::int64_t today,
               const tutor_config& config)
 {
     if (!memory.seen() || !memory.card.last_review) {
         return false;
     }
-    const auto days = today - day_of(*memory.card.last_review);
-    if (model.recall.layer.identity()) {
-        return days >= interval_days(memory.card.stability, group.factor, config);
-    }
-    return days >=
-           recall::days_until(model.recall, card_view_of(memory), config.target_retention, config.maximum_interval);
+    return today - day_of(*memory.card.last_review) >= interval_with(model, memory, group, config);
 }
 
 bool probes_open_misconception(const pack_index& index, const learner_model& model, std::uint32_t q) noexcept
@@ -115,15 +123,15 @@ due_summary summarize_due(const pack_index& index, const learner_model& model, c
             continue;
         }
         ++met;
-        const auto& group = groups[index.group_of(q)];
-        if (due_with(model, memory, group, today, config)) {
+        if (!memory.card.last_review) {
+            continue;
+        }
+        // The interval once for both: due, or when it will be.
+        const int days = interval_with(model, memory, groups[index.group_of(q)], config);
+        const auto last_day = std::chrono::floor<std::chrono::days>(*memory.card.last_review);
+        if (today - day_of(*memory.card.last_review) >= days) {
             ++summary.due;
-        } else if (memory.card.last_review) {
-            const int days = model.recall.layer.identity()
-                                 ? interval_days(memory.card.stability, group.factor, config)
-                                 : recall::days_until(model.recall, card_view_of(memory), config.target_retention,
-                                                      config.maximum_interval);
-            const auto last_day = std::chrono::floor<std::chrono::days>(*memory.card.last_review);
+        } else {
             const instant due = last_day + std::chrono::days{days};
             if (!summary.next_due || due < *summary.next_due) {
                 summary.next_due = due;

@@ -58,6 +58,9 @@ struct learner_profile {
     std::optional<std::int64_t> last_study_day; ///< UTC day number (days since 1970-01-01) of the last answer
     int streak_days = 0;                        ///< consecutive study days ending on last_study_day
     int best_streak_days = 0;
+    /// Storage's mark of the learner's progress, new at every change (learner_store::save): a model kept between
+    /// actions is current while it is unchanged.
+    std::uint64_t progress_version = 0;
     friend bool operator==(const learner_profile&, const learner_profile&) = default;
 };
 

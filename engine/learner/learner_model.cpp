@@ -56,6 +56,16 @@ make_population_priors(const pack_index& index, std::span<const question_stats> 
     return priors;
 }
 
+void set_typical_forms(learner_model& model, const pack_index& index, std::span<const concept_skill> typical)
+{
+    model.typical_form.assign(index.concept_count(), 0.0);
+    for (const auto& row : typical) {
+        if (const auto c = index.find(row.key)) {
+            model.typical_form[*c] = row.form;
+        }
+    }
+}
+
 learner_model learner_model_on(std::shared_ptr<const population_priors> priors, const pack_index& index,
                                std::span<const question_memory> memories, std::span<const concept_skill> skills,
                                const tutor_config& config, std::span<const concept_skill> typical)
@@ -85,12 +95,7 @@ learner_model learner_model_on(std::shared_ptr<const population_priors> priors, 
             model.skills[*c] = row;
         }
     }
-    model.typical_form.assign(index.concept_count(), 0.0);
-    for (const auto& row : typical) {
-        if (const auto c = index.find(row.key)) {
-            model.typical_form[*c] = row.form;
-        }
-    }
+    set_typical_forms(model, index, typical);
     model.open_misconception.assign(index.misconception_count(), 0);
     for (const auto& memory : model.memory) {
         if (memory.last_misconception) {

@@ -58,6 +58,9 @@ struct learner_model {
                                              std::span<const concept_skill> skills, const tutor_config& config,
                                              std::span<const concept_skill> typical = {});
 
+/// Lays `typical` (progress_store::typical_forms) along `index` as the model's typical_form.
+void set_typical_forms(learner_model& model, const pack_index& index, std::span<const concept_skill> typical);
+
 /// The same, with priors made from `population` for this model alone.
 [[nodiscard]] learner_model make_learner_model(const pack_index& index, std::span<const question_memory> memories,
                                                std::span<const concept_skill> skills,

@@ -96,6 +96,10 @@ struct tutor_config {
     /// read again. They move by one answer in thousands; reading them once a second rather than in every action
     /// keeps an action's cost off the size of the pack. Zero reads them in every action.
     std::chrono::milliseconds population_fresh_for{1000};
+    /// Most question memories the tutor keeps in learners' models between their actions (model_cache), over all
+    /// learners; 0 reads every model from storage in every action. About 300 bytes each: the default holds some
+    /// 60 MB, a thousand learners who have met 200 questions each.
+    std::size_t kept_model_rows = 200'000;
 };
 
 } // namespace quiz::engine

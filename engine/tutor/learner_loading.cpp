@@ -13,18 +13,28 @@ std::shared_ptr<const population_priors> read_priors(unit_of_work& unit, const p
 }
 
 loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner_id learner,
-                            std::shared_ptr<const population_priors> priors, const tutor_config& config)
+                            std::shared_ptr<const population_priors> priors, const tutor_config& config,
+                            model_cache* kept)
 {
     loaded_learner loaded;
-    if (auto profile = unit.learners().find(learner)) {
+    auto profile = unit.learners().find(learner);
+    const auto& pack = index.content().key;
+    const auto typical = unit.progress().typical_forms(pack);
+    if (profile) {
         loaded.profile = std::move(*profile);
+        if (kept != nullptr) {
+            if (auto model = kept->take(learner, index, loaded.profile.progress_version)) {
+                loaded.model = std::move(*model);
+                loaded.model.priors = std::move(priors);
+                set_typical_forms(loaded.model, index, typical); // the population's, read in every unit as before
+                return loaded;
+            }
+        }
     } else {
         loaded.profile.id = learner;
     }
-    const auto& pack = index.content().key;
     const auto memories = unit.progress().memories(learner, pack);
     const auto skills = unit.progress().skills(learner, pack);
-    const auto typical = unit.progress().typical_forms(pack);
     loaded.model = learner_model_on(std::move(priors), index, memories, skills, config, typical);
     if (auto stored = unit.learners().recall_model(learner)) {
         loaded.model.recall = stored->model;
@@ -34,6 +44,11 @@ loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner
         loaded.model.recent_right_times.assign(newest_first.rbegin(), newest_first.rend());
     }
     return loaded;
+}
+
+void keep_learner(model_cache& kept, const pack_index& index, loaded_learner&& loaded)
+{
+    kept.keep(loaded.profile.id, index, loaded.profile.progress_version, std::move(loaded.model));
 }
 
 void save_answer(unit_of_work& unit, const pack_index& index, learner_id learner, loaded_learner& loaded,
@@ -48,7 +63,7 @@ void save_answer(unit_of_work& unit, const pack_index& index, learner_id learner
         unit.progress().save_skill(learner, pack, loaded.model.skills[c]);
     }
     record_study_day(loaded.profile, now);
-    unit.learners().save(loaded.profile);
+    loaded.profile.progress_version = unit.learners().save(loaded.profile);
 }
 
 attempt_record make_attempt(const pack_index& index, const idempotency_key& key, learner_id learner,

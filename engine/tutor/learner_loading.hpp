@@ -5,6 +5,7 @@
 #include "engine/learner/learner_model.hpp"
 #include "engine/learner/priors_cache.hpp"
 #include "engine/learner/tutor_config.hpp"
+#include "engine/tutor/model_cache.hpp"
 #include "engine/tutor/ports.hpp"
 
 #include <memory>
@@ -20,9 +21,15 @@ struct loaded_learner {
 };
 
 /// The learner's profile (a default one for a learner without a profile yet) and model in the pack, on the pack's
-/// population `priors`.
+/// population `priors`: the model `kept` holds at the profile's progress_version when there is one, else read from
+/// the unit. Give it back with keep_learner once the unit committed.
 [[nodiscard]] loaded_learner load_learner(unit_of_work& unit, const pack_index& index, learner_id learner,
-                                          std::shared_ptr<const population_priors> priors, const tutor_config& config);
+                                          std::shared_ptr<const population_priors> priors, const tutor_config& config,
+                                          model_cache* kept = nullptr);
+
+/// Keeps the loaded model in `kept` at the version the unit left the learner at: call it after the unit committed
+/// (or, for a unit that wrote nothing of the learner's, instead of committing).
+void keep_learner(model_cache& kept, const pack_index& index, loaded_learner&& loaded);
 
 /// The pack's population priors at `now`: `cache`'s while fresh, else from the figures this unit reads.
 [[nodiscard]] std::shared_ptr<const population_priors>

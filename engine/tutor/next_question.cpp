@@ -114,27 +114,24 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
     const recall_curve curve(model);
     const std::int64_t today = day_of(request.now);
     std::vector<candidate> due(groups.size() * bonus_levels);
-    // Practice (rule 5) needs the same scan: per group, the largest key among seen questions.
-    const bool practice = !request.reviews_only;
-    std::vector<candidate> weakest_of(practice ? groups.size() : 0);
-    // Only the questions met can be due or practised: the scan follows them, in question order (so a tie goes to the
-    // first in guide order), not the pack.
+    // Only the questions met can be due or practised: the scans follow them, in question order (so a tie goes to the
+    // first in guide order), not the pack. A question's recall key is computed only where it ranks: the due ones
+    // here, every one met only when practice (rule 5) is reached.
     const auto met = model.memory.questions();
     const auto rows = model.memory.rows();
+    const auto eligible = [&](std::size_t i) {
+        return rows[i].seen() && allowed(met[i]) && in_concept(index, met[i], request.only_concept);
+    };
     for (std::size_t i = 0; i < met.size(); ++i) {
-        const auto q = met[i];
-        const auto& memory = rows[i];
-        if (!memory.seen() || !allowed(q) || !in_concept(index, q, request.only_concept)) {
+        if (!eligible(i)) {
             continue;
         }
+        const auto q = met[i];
+        const auto& memory = rows[i];
         const auto g = index.group_of(q);
-        const double key = curve.key(memory, request.now);
-        if (practice) {
-            weakest_of[g].offer(key, q);
-        }
         if (due_with(model, memory, groups[g], today, config)) {
             const auto level = bonus_level(std::min(memory.wrong, 3), probes_open_misconception(index, model, q));
-            due[g * bonus_levels + level].offer(key, q);
+            due[g * bonus_levels + level].offer(curve.key(memory, request.now), q);
         }
     }
     std::optional<std::uint32_t> best_due;
@@ -160,8 +157,14 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
         }
     }
 
-    if (practice) {
-        // The lowest recall: the best of each group's largest key.
+    if (!request.reviews_only) {
+        // Practice: per group, the largest key among the questions met; then the lowest recall of those.
+        std::vector<candidate> weakest_of(groups.size());
+        for (std::size_t i = 0; i < met.size(); ++i) {
+            if (eligible(i)) {
+                weakest_of[index.group_of(met[i])].offer(curve.key(rows[i], request.now), met[i]);
+            }
+        }
         std::optional<std::uint32_t> weakest;
         double lowest = std::numeric_limits<double>::infinity();
         for (std::size_t g = 0; g < weakest_of.size(); ++g) {

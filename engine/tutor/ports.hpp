@@ -37,11 +37,14 @@ public:
     virtual ~learner_store() = default;
     /// The profile, or nullopt for an unknown learner (the tutor then starts from a default profile).
     [[nodiscard]] virtual std::optional<learner_profile> find(learner_id learner) = 0;
-    /// Inserts or replaces the profile of `profile.id`.
-    virtual void save(const learner_profile& profile) = 0;
+    /// Replaces the profile of `profile.id` (whose row the edge made) and gives it a progress_version it never held
+    /// (`profile.progress_version` is ignored), which it returns. The tutor saves the profile in every unit that
+    /// changes the learner's memories, skills or answers, so the version moves with them; a version is never
+    /// written twice, so a model kept at the one a rolled-back unit returned is never taken for current.
+    virtual std::uint64_t save(const learner_profile& profile) = 0;
     /// The learner's fitted memory model, or nullopt while none was stored (the tutor then uses its defaults).
     [[nodiscard]] virtual std::optional<stored_recall_model> recall_model(learner_id learner) = 0;
-    /// Inserts or replaces the learner's fitted memory model.
+    /// Inserts or replaces the learner's fitted memory model, and gives them a new progress_version as save does.
     virtual void save_recall_model(learner_id learner, const stored_recall_model& model) = 0;
 };
 

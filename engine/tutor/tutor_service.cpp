@@ -33,7 +33,7 @@ session_outcome continue_session(session_state& state, const pack_index& index, 
 } // namespace
 
 tutor::tutor(unit_of_work_factory& units, const pack_library& packs, tutor_config config)
-    : units_(units), packs_(packs), config_(with_target_retention(std::move(config)))
+    : units_(units), packs_(packs), config_(with_target_retention(std::move(config))), models_(config_.kept_model_rows)
 {
 }
 
@@ -49,7 +49,7 @@ session_outcome tutor::start_session(const start_request& request)
         unit->sessions().save(*active);
     }
     auto loaded = load_learner(*unit, *index, request.learner,
-                               read_priors(*unit, *index, priors_, request.now, config_), config_);
+                               read_priors(*unit, *index, priors_, request.now, config_), config_, &models_);
     auto options = request.options;
     if (options.length == 0 && !request.review_first.empty()) {
         options.length = static_cast<int>(request.review_first.size());
@@ -65,6 +65,7 @@ session_outcome tutor::start_session(const start_request& request)
     auto outcome = continue_session(state, *index, loaded, config_, request.now);
     unit->sessions().save(state);
     unit->commit();
+    keep_learner(models_, *index, std::move(loaded));
     return outcome;
 }
 
@@ -108,7 +109,7 @@ answer_outcome tutor::answer(const answer_request& request)
     }
 
     auto loaded = load_learner(*unit, *index, request.learner,
-                               read_priors(*unit, *index, priors_, request.now, config_), config_);
+                               read_priors(*unit, *index, priors_, request.now, config_), config_, &models_);
     const auto order = state->current->order;
     const auto result = answer_current(*state, *index, loaded.model, request.displayed, request.now, config_);
     save_answer(*unit, *index, request.learner, loaded, result.effect, request.now);
@@ -130,6 +131,7 @@ answer_outcome tutor::answer(const answer_request& request)
     }
     unit->sessions().save(*state);
     unit->commit();
+    keep_learner(models_, *index, std::move(loaded));
     if (listener_ != nullptr) {
         listener_->answered(request.learner);
     }
@@ -150,14 +152,19 @@ session_outcome tutor::next_question(learner_id learner, session_id session, ins
     if (index == nullptr) {
         return {session_status::unknown_pack, session, state->lang, {}, {}, state->pack};
     }
-    auto loaded = load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_);
+    auto loaded =
+        load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_, &models_);
     if (state->phase == session_phase::asking && state->current) {
-        return {session_status::ok, session, state->lang, current_card(*state, *index, loaded.model, config_, now), {},
-                state->pack};
+        session_outcome shown{
+            session_status::ok, session, state->lang, current_card(*state, *index, loaded.model, config_, now), {},
+            state->pack};
+        keep_learner(models_, *index, std::move(loaded)); // read only: the version read is the learner's
+        return shown;
     }
     auto outcome = continue_session(*state, *index, loaded, config_, now);
     unit->sessions().save(*state);
     unit->commit();
+    keep_learner(models_, *index, std::move(loaded));
     return outcome;
 }
 
@@ -172,11 +179,13 @@ session_outcome tutor::end_session(learner_id learner, session_id session, insta
     if (index == nullptr) {
         return {session_status::unknown_pack, session, state->lang, {}, {}, state->pack};
     }
-    auto loaded = load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_);
+    auto loaded =
+        load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_, &models_);
     quiz::engine::end_session(*state);
     unit->sessions().save(*state);
     auto outcome = summary_outcome(*state, *index, loaded, config_, now);
     unit->commit();
+    keep_learner(models_, *index, std::move(loaded));
     return outcome;
 }
 
@@ -198,9 +207,11 @@ std::optional<learner_stats> tutor::stats(learner_id learner, const pack_key& pa
         return std::nullopt;
     }
     auto unit = units_.begin();
-    const auto loaded =
-        load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_);
-    return compute_stats(*index, loaded.model, loaded.profile, config_, now, lang.value_or(loaded.profile.lang));
+    auto loaded =
+        load_learner(*unit, *index, learner, read_priors(*unit, *index, priors_, now, config_), config_, &models_);
+    auto stats = compute_stats(*index, loaded.model, loaded.profile, config_, now, lang.value_or(loaded.profile.lang));
+    keep_learner(models_, *index, std::move(loaded)); // read only: the version read is the learner's
+    return stats;
 }
 
 } // namespace quiz::engine

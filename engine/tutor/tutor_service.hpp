@@ -4,6 +4,7 @@
 #include "engine/core/pack_index.hpp"
 #include "engine/learner/priors_cache.hpp"
 #include "engine/learner/tutor_config.hpp"
+#include "engine/tutor/model_cache.hpp"
 #include "engine/tutor/ports.hpp"
 #include "engine/tutor/recall_refit.hpp"
 #include "engine/tutor/session.hpp"
@@ -114,6 +115,9 @@ public:
 
     [[nodiscard]] const tutor_config& config() const noexcept { return config_; }
 
+    /// How often an action found the learner's model kept from their previous one (benchmarks, metrics).
+    [[nodiscard]] model_cache::counts kept_models() const { return models_.counted(); }
+
     /// Tells `listener` (which must outlive the tutor; null: nobody) of every accepted answer, after its commit.
     void listen(answer_listener* listener) noexcept { listener_ = listener; }
 
@@ -122,6 +126,7 @@ private:
     const pack_library& packs_;
     tutor_config config_;
     priors_cache priors_;
+    model_cache models_;
     answer_listener* listener_ = nullptr;
 };
 

@@ -2,6 +2,7 @@
 #include "storage/postgres/pg_learner_store.hpp"
 
 #include "storage/postgres/transaction.hpp"
+#include "storage/progress_version.hpp"
 #include "storage/recall_model_codec.hpp"
 #include "storage/sql_values.hpp"
 
@@ -14,11 +15,13 @@ namespace {
 
 // One table, so the lock's re-check under READ COMMITTED reads the row as the unit that held it left it.
 constexpr statement learner_find{"learner_store.find",
-                                 "SELECT locale, last_study_day, streak_days, best_streak_days FROM learner"
-                                 " WHERE id = $1 FOR NO KEY UPDATE"};
+                                 "SELECT locale, last_study_day, streak_days, best_streak_days, progress_version"
+                                 " FROM learner WHERE id = $1 FOR NO KEY UPDATE"};
 constexpr statement learner_save{"learner_store.save",
                                  "UPDATE learner SET locale = $2, last_study_day = $3, streak_days = $4,"
-                                 " best_streak_days = $5 WHERE id = $1"};
+                                 " best_streak_days = $5, progress_version = $6 WHERE id = $1"
+                                 " RETURNING progress_version"};
+constexpr statement learner_touch{"learner_store.touch", "UPDATE learner SET progress_version = $2 WHERE id = $1"};
 constexpr statement learner_find_model{
     "learner_store.find_model", "SELECT model, answer_count, fitted_at_ms FROM memory_model WHERE learner_id = $1"};
 constexpr statement learner_save_model{
@@ -44,21 +47,24 @@ std::optional<engine::learner_profile> pg_learner_store::find(engine::learner_id
     // integer columns: always in an int's range
     profile.streak_days = static_cast<int>(row.int64(0, 2));
     profile.best_streak_days = static_cast<int>(row.int64(0, 3));
+    profile.progress_version = static_cast<std::uint64_t>(row.int64(0, 4)); // 0 to 2^62: never negative
     return profile;
 }
 
-void pg_learner_store::save(const engine::learner_profile& profile)
+std::uint64_t pg_learner_store::save(const engine::learner_profile& profile)
 {
     const result done = current_connection().run(learner_save, params()
                                                                    .add(profile.id.value())
                                                                    .add(engine::code(profile.lang))
                                                                    .add(profile.last_study_day)
                                                                    .add(profile.streak_days)
-                                                                   .add(profile.best_streak_days));
-    if (done.affected() == 0) {
+                                                                   .add(profile.best_streak_days)
+                                                                   .add(fresh_progress_version()));
+    if (done.empty()) {
         throw std::logic_error("learner " + std::to_string(profile.id.value()) +
                                " has no row: the edge creates learners before the tutor saves a profile");
     }
+    return static_cast<std::uint64_t>(done.int64(0, 0));
 }
 
 std::optional<engine::stored_recall_model> pg_learner_store::recall_model(engine::learner_id learner)
@@ -87,6 +93,7 @@ void pg_learner_store::save_recall_model(engine::learner_id learner, const engin
                                                      .add(static_cast<std::int64_t>(model.reviews))
                                                      .add(to_ms(model.fitted_at))
                                                      .add(encode_recall_model(model.model)));
+    current_connection().run(learner_touch, params().add(learner.value()).add(fresh_progress_version()));
 }
 
 } // namespace quiz::storage::postgres

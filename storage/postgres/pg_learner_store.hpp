@@ -12,7 +12,7 @@ namespace quiz::storage::postgres {
 class pg_learner_store final : public engine::learner_store {
 public:
     [[nodiscard]] std::optional<engine::learner_profile> find(engine::learner_id learner) override;
-    void save(const engine::learner_profile& profile) override;
+    std::uint64_t save(const engine::learner_profile& profile) override;
     [[nodiscard]] std::optional<engine::stored_recall_model> recall_model(engine::learner_id learner) override;
     void save_recall_model(engine::learner_id learner, const engine::stored_recall_model& model) override;
 };

@@ -212,6 +212,8 @@ TEST_CASE("config: each bad value is reported with the variable's name", "[confi
         {"QUIZBOT_TARGET_RETENTION", "0.9x", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
         {"QUIZBOT_TARGET_RETENTION", "nan", "QUIZBOT_TARGET_RETENTION: expected optimal or a number"},
         {"QUIZBOT_GRADE_BY_TIME", "true", "QUIZBOT_GRADE_BY_TIME: expected on or off"},
+        {"QUIZBOT_KEPT_MODEL_ROWS", "100000001",
+         "QUIZBOT_KEPT_MODEL_ROWS: expected a whole number from 0 to 100000000"},
         {"QUIZBOT_MAX_BODY_BYTES", "1023", "QUIZBOT_MAX_BODY_BYTES: expected a whole number from 1024 to 67108864"},
         {"QUIZBOT_MAX_BODY_BYTES", "64k", "QUIZBOT_MAX_BODY_BYTES: expected a whole number from 1024 to 67108864"},
         {"QUIZBOT_MAX_BODY_BYTES", "99999999999999999999999", "QUIZBOT_MAX_BODY_BYTES: expected a whole number"},
@@ -310,6 +312,7 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
                              "QUIZBOT_PLAYGROUND",
                              "QUIZBOT_TARGET_RETENTION",
                              "QUIZBOT_GRADE_BY_TIME",
+                             "QUIZBOT_KEPT_MODEL_ROWS",
                              "DISCORD_PUBLIC_KEY",
                              "DISCORD_APPLICATION_ID",
                              "DISCORD_BOT_TOKEN",
@@ -341,7 +344,7 @@ TEST_CASE("config: the help lists every variable with its default", "[config]")
     CHECK(help.find("(default: https://discord.com/api/v10)") != std::string::npos);
     CHECK(help.find("(default: hooks.slack.com)") != std::string::npos);
     CHECK(help.find("(default: 65536)") != std::string::npos);
-    CHECK(quiz::bot::config_variables().size() == 38);
+    CHECK(quiz::bot::config_variables().size() == 39);
 }
 
 } // namespace bot_config_test

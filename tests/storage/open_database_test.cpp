@@ -59,7 +59,7 @@ TEST_CASE("a new database file is created with its missing folders and the lates
     const std::string path = folder.file("nested/deeper/quizbot.db");
     {
         SQLite::Database db = open_database(path);
-        CHECK(schema_version(db) == 13);
+        CHECK(schema_version(db) == 14);
         CHECK(db.tableExists("attempt"));
     }
     CHECK(std::filesystem::is_regular_file(path));

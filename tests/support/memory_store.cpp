@@ -39,7 +39,13 @@ public:
         const auto it = data_.profiles.find(learner);
         return it == data_.profiles.end() ? std::nullopt : std::optional(it->second);
     }
-    void save(const learner_profile& profile) override { data_.profiles[profile.id] = profile; }
+    std::uint64_t save(const learner_profile& profile) override
+    {
+        auto& stored = data_.profiles[profile.id];
+        stored = profile;
+        stored.progress_version = ++store_.versions_given_; // shared by all units, rolled back or not: never twice
+        return stored.progress_version;
+    }
     std::optional<stored_recall_model> recall_model(learner_id learner) override
     {
         const auto it = data_.recall_models.find(learner);
@@ -48,6 +54,9 @@ public:
     void save_recall_model(learner_id learner, const stored_recall_model& model) override
     {
         data_.recall_models[learner] = model;
+        if (const auto it = data_.profiles.find(learner); it != data_.profiles.end()) {
+            it->second.progress_version = ++store_.versions_given_;
+        }
     }
 
     // progress_store

@@ -42,6 +42,7 @@ private:
     memory_data data_;
     int commits_ = 0;
     bool fail_next_commit_ = false;
+    std::uint64_t versions_given_ = 0; // learner_profile::progress_version, never given twice
 };
 
 } // namespace quiz::test

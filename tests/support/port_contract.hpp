@@ -176,24 +176,67 @@ TEMPLATE_LIST_TEST_CASE("ports: a profile saved is found as saved", "[ports]", p
     const learner_id ada = f.add_learner();
     const learner_id bob = f.add_learner();
     learner_profile profile{ada, language::fr, 19'786, 4, 11};
+    learner_profile other{bob, language::en, std::nullopt, 0, 0};
     {
         auto unit = f.units().begin();
-        unit->learners().save(profile);
-        unit->learners().save(learner_profile{bob, language::en, std::nullopt, 0, 0});
+        profile.progress_version = unit->learners().save(profile);
+        other.progress_version = unit->learners().save(other);
         unit->commit();
     }
     {
         auto unit = f.units().begin();
         CHECK(unit->learners().find(ada) == profile);
-        CHECK(unit->learners().find(bob) == learner_profile{bob, language::en, std::nullopt, 0, 0});
+        CHECK(unit->learners().find(bob) == other);
         profile.streak_days = 5;
         profile.best_streak_days = 12;
         profile.lang = language::en;
-        unit->learners().save(profile); // replaces
+        profile.progress_version = unit->learners().save(profile); // replaces
         unit->commit();
     }
     auto unit = f.units().begin();
     CHECK(unit->learners().find(ada) == profile);
+}
+
+TEMPLATE_LIST_TEST_CASE("ports: each save of a profile or memory model gives the learner a progress version never "
+                        "given before - even by a unit rolled back",
+                        "[ports]", port_fixtures)
+{
+    using namespace quiz::test::contract;
+    TestType f;
+    const learner_id ada = f.add_learner();
+    const learner_id bob = f.add_learner();
+    std::vector<std::uint64_t> given;
+    const auto version_of = [&f](learner_id learner) {
+        auto unit = f.units().begin();
+        return unit->learners().find(learner).value().progress_version;
+    };
+    {
+        auto unit = f.units().begin();
+        given.push_back(unit->learners().save(learner_profile{ada, language::fr, 19'786, 1, 1}));
+        CHECK(unit->learners().find(ada)->progress_version == given.back()); // the unit reads its own write
+        unit->commit();
+    }
+    CHECK(version_of(ada) == given.back());
+    {
+        auto unit = f.units().begin();
+        unit->learners().save_recall_model(ada, stored_recall_model{});
+        unit->learners().save(learner_profile{bob, language::en, std::nullopt, 0, 0}); // bob's own
+        unit->commit();
+    }
+    given.push_back(version_of(ada));
+    {
+        auto unit = f.units().begin();
+        given.push_back(unit->learners().save(learner_profile{ada, language::fr, 19'787, 2, 2}));
+    } // dropped: ada keeps the version before it
+    CHECK(version_of(ada) == given[1]);
+    {
+        auto unit = f.units().begin();
+        given.push_back(unit->learners().save(learner_profile{ada, language::fr, 19'787, 2, 2}));
+        unit->commit();
+    }
+    CHECK(version_of(ada) == given.back());
+    std::sort(given.begin(), given.end());
+    CHECK(std::adjacent_find(given.begin(), given.end()) == given.end());
 }
 
 TEMPLATE_LIST_TEST_CASE("ports: a learner's memory model is stored whole, found as stored and replaced on save",
