@@ -32,6 +32,48 @@ int interval_with(const learner_model& model, const question_memory& memory, con
 
 } // namespace
 
+std::span<memory_table::row_days> due_days(const pack_index& index, const learner_model& model,
+                                           const std::vector<group_view>& groups, const tutor_config& config)
+{
+    const auto days = model.memory.days();
+    auto& basis = model.due_days_basis;
+    const bool same_basis = basis.set && basis.target_retention == config.target_retention &&
+                            basis.maximum_interval == config.maximum_interval && basis.recall == model.recall &&
+                            basis.factors.size() == groups.size() &&
+                            std::equal(groups.begin(), groups.end(), basis.factors.begin(),
+                                       [](const group_view& g, double factor) { return g.factor == factor; });
+    if (!same_basis) {
+        for (auto& d : days) {
+            d.due = memory_table::unknown_day;
+            d.key_day = memory_table::unknown_day; // the keys follow the memory model too (kept_key)
+        }
+        basis.set = true;
+        basis.target_retention = config.target_retention;
+        basis.maximum_interval = config.maximum_interval;
+        basis.recall = model.recall;
+        basis.factors.resize(groups.size());
+        std::transform(groups.begin(), groups.end(), basis.factors.begin(),
+                       [](const group_view& g) { return g.factor; });
+    }
+    const auto questions = model.memory.questions();
+    const auto rows = model.memory.rows();
+    for (std::size_t i = 0; i < days.size(); ++i) {
+        if (days[i].due != memory_table::unknown_day) {
+            continue;
+        }
+        const auto& memory = rows[i];
+        if (!memory.seen()) {
+            days[i].due = not_seen_day;
+        } else if (!memory.card.last_review) {
+            days[i].due = never_due_day;
+        } else {
+            days[i].due = day_of(*memory.card.last_review) +
+                          interval_with(model, memory, groups[index.group_of(questions[i])], config);
+        }
+    }
+    return days;
+}
+
 bool due_with(const learner_model& model, const question_memory& memory, const group_view& group, std::int64_t today,
               const tutor_config& config)
 {
@@ -112,29 +154,26 @@ due_summary summarize_due(const pack_index& index, const learner_model& model, c
     const auto groups = view_groups(index, model, config);
     const std::int64_t today = day_of(now);
     due_summary summary;
-    // Only the questions met can be due; the others are counted, not visited.
+    // Only the questions met can be due; the others are counted, not visited. The due days kept in the model are
+    // read rather than the memories.
     int met = 0;
     const auto questions = model.memory.questions();
-    const auto rows = model.memory.rows();
+    const auto days = due_days(index, model, groups, config);
     for (std::size_t i = 0; i < questions.size(); ++i) {
-        const auto q = questions[i];
-        const auto& memory = rows[i];
-        if (!memory.seen() || !in_concept(index, q, only_concept)) {
+        const auto due = days[i].due;
+        if (due == not_seen_day || !in_concept(index, questions[i], only_concept)) {
             continue;
         }
         ++met;
-        if (!memory.card.last_review) {
+        if (due == never_due_day) {
             continue;
         }
-        // The interval once for both: due, or when it will be.
-        const int days = interval_with(model, memory, groups[index.group_of(q)], config);
-        const auto last_day = std::chrono::floor<std::chrono::days>(*memory.card.last_review);
-        if (today - day_of(*memory.card.last_review) >= days) {
+        if (today >= due) {
             ++summary.due;
         } else {
-            const instant due = last_day + std::chrono::days{days};
-            if (!summary.next_due || due < *summary.next_due) {
-                summary.next_due = due;
+            const instant when{std::chrono::days{due}};
+            if (!summary.next_due || when < *summary.next_due) {
+                summary.next_due = when;
             }
         }
     }

@@ -8,7 +8,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace quiz::engine {
 
@@ -46,6 +49,16 @@ struct due_summary {
 /// Due once the memory model's recall has fallen to the target, on a later day than the last answer.
 [[nodiscard]] bool due_with(const learner_model& model, const question_memory& memory, const group_view& group,
                             std::int64_t today, const tutor_config& config);
+
+/// Per stored row of model.memory (in step with its questions()), the day number it falls due: today >= it is
+/// due_with. Unseen rows hold not_seen_day, seen ones never reviewed never_due_day. Kept in the model between
+/// queries and computed again only for rows changed since, or all when `groups`' factors, the memory model or the
+/// config's retention and longest interval changed. `groups` are view_groups of the model.
+[[nodiscard]] std::span<memory_table::row_days> due_days(const pack_index& index, const learner_model& model,
+                                                         const std::vector<group_view>& groups,
+                                                         const tutor_config& config);
+inline constexpr std::int64_t not_seen_day = std::numeric_limits<std::int64_t>::min() + 1;
+inline constexpr std::int64_t never_due_day = std::numeric_limits<std::int64_t>::max();
 
 /// Whether question q probes a misconception the learner showed and has not overcome yet.
 [[nodiscard]] bool probes_open_misconception(const pack_index& index, const learner_model& model,

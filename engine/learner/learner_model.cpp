@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace quiz::engine {
@@ -196,10 +197,20 @@ std::int64_t day_number(instant t) noexcept
 
 int introduced_today(const learner_model& model, instant now) noexcept
 {
+    // From the first-answered days the model keeps (memory_table::days), computed for the rows changed since.
+    constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();
     const auto today = day_number(now);
-    return static_cast<int>(std::count_if(model.memory.begin(), model.memory.end(), [&](const question_memory& m) {
-        return m.first_answered_at && day_number(*m.first_answered_at) == today;
-    }));
+    const auto rows = model.memory.rows();
+    const auto days = model.memory.days();
+    int count = 0;
+    for (std::size_t i = 0; i < days.size(); ++i) {
+        auto& first = days[i].first;
+        if (first == memory_table::unknown_day) {
+            first = rows[i].first_answered_at ? day_number(*rows[i].first_answered_at) : never;
+        }
+        count += first == today ? 1 : 0;
+    }
+    return count;
 }
 
 answer_effect apply_answer(const pack_index& index, learner_model& model, std::uint32_t q, std::uint32_t chosen,

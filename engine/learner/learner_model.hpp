@@ -28,6 +28,16 @@ struct population_priors {
 [[nodiscard]] std::shared_ptr<const population_priors>
 make_population_priors(const pack_index& index, std::span<const question_stats> population, const tutor_config& config);
 
+/// What the due days a model keeps (memory_table::days, due.cpp) were computed with: when any of it differs from
+/// the query's, they are all computed again.
+struct due_basis {
+    bool set = false;
+    double target_retention = 0.0;
+    int maximum_interval = 0;
+    recall::learner_recall_model recall;
+    std::vector<double> factors; ///< per group of questions (group_view::factor)
+};
+
 /// What the tutor knows about one learner in one pack, laid out along a pack_index: memory[q] is question q
 /// (attempts == 0 when never answered; only the questions met are stored), skills[c] concept c. Built from the
 /// stored rows for each user action.
@@ -45,6 +55,8 @@ struct learner_model {
     /// The learner's memory model (their fitted parameters, calibration and same-day rates; the defaults until a
     /// fit is adopted): every recall probability of a seen question comes from it.
     recall::learner_recall_model recall;
+    /// What memory.days()'s due days were computed with (due.cpp); derived, hence mutable.
+    mutable due_basis due_days_basis;
 
     /// The population's ease (logit) of question q, for cold start.
     [[nodiscard]] double ease(std::uint32_t q) const noexcept { return priors->ease[q]; }

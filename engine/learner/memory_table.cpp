@@ -20,6 +20,7 @@ question_memory& memory_table::operator[](std::uint32_t q)
     // A model is built from rows sorted by question (learner_model_on), and an answer adds one: append first.
     if (questions_.empty() || questions_.back() < q) {
         questions_.push_back(q);
+        days_.emplace_back();
         return rows_.emplace_back();
     }
     const auto at = std::lower_bound(questions_.begin(), questions_.end(), q);
@@ -27,14 +28,24 @@ question_memory& memory_table::operator[](std::uint32_t q)
     if (*at != q) {
         questions_.insert(at, q);
         rows_.insert(rows_.begin() + slot, question_memory{});
+        days_.insert(days_.begin() + slot, row_days{});
+    } else {
+        days_[static_cast<std::size_t>(slot)] = {}; // the caller may change the row
     }
     return rows_[static_cast<std::size_t>(slot)];
+}
+
+std::span<question_memory> memory_table::rows() noexcept
+{
+    std::fill(days_.begin(), days_.end(), row_days{});
+    return rows_;
 }
 
 void memory_table::reserve(std::size_t n)
 {
     questions_.reserve(n);
     rows_.reserve(n);
+    days_.reserve(n);
 }
 
 } // namespace quiz::engine

@@ -56,6 +56,25 @@ struct recall_curve {
     }
 };
 
+/// curve.key(memory, now) for the row whose kept days are `kept`, kept there for the rest of the day when it holds
+/// all day: without a calibration layer, a question last answered on an earlier day keeps its key until midnight
+/// (whole days over stability). `today` is day_number(now). The keys kept are cleared with the due days when the
+/// memory model changes (due.cpp).
+[[nodiscard]] inline double kept_key(const recall_curve& curve, memory_table::row_days& kept,
+                                     const question_memory& memory, instant now, std::int64_t today) noexcept
+{
+    if (kept.key_day == today) {
+        return kept.key;
+    }
+    const double key = curve.key(memory, now);
+    const bool constant = !memory.seen() || !memory.card.last_review || memory.card.stability <= 0.0;
+    if (constant || (curve.plain && whole_days_since(memory, now) > 0)) {
+        kept.key_day = today;
+        kept.key = key;
+    }
+    return key;
+}
+
 /// One group of questions sharing a concept set, as one learner stands on it.
 struct group_view {
     double form = 0.0;   ///< mean form over the concepts (orders new questions; not a correction of recall)

@@ -119,20 +119,19 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
     // here, every one met only when practice (rule 5) is reached.
     const auto met = model.memory.questions();
     const auto rows = model.memory.rows();
+    const auto days = due_days(index, model, groups, config);
     const auto eligible = [&](std::size_t i) {
-        return rows[i].seen() && allowed(met[i]) && in_concept(index, met[i], request.only_concept);
+        return days[i].due != not_seen_day && allowed(met[i]) && in_concept(index, met[i], request.only_concept);
     };
     for (std::size_t i = 0; i < met.size(); ++i) {
-        if (!eligible(i)) {
+        if (days[i].due == not_seen_day || today < days[i].due || !eligible(i)) {
             continue;
         }
         const auto q = met[i];
         const auto& memory = rows[i];
         const auto g = index.group_of(q);
-        if (due_with(model, memory, groups[g], today, config)) {
-            const auto level = bonus_level(std::min(memory.wrong, 3), probes_open_misconception(index, model, q));
-            due[g * bonus_levels + level].offer(curve.key(memory, request.now), q);
-        }
+        const auto level = bonus_level(std::min(memory.wrong, 3), probes_open_misconception(index, model, q));
+        due[g * bonus_levels + level].offer(kept_key(curve, days[i], memory, request.now, today), q);
     }
     std::optional<std::uint32_t> best_due;
     double best_urgency = -std::numeric_limits<double>::infinity();
@@ -162,7 +161,7 @@ std::optional<pick> choose_next(const pack_index& index, const learner_model& mo
         std::vector<candidate> weakest_of(groups.size());
         for (std::size_t i = 0; i < met.size(); ++i) {
             if (eligible(i)) {
-                weakest_of[index.group_of(met[i])].offer(curve.key(rows[i], request.now), met[i]);
+                weakest_of[index.group_of(met[i])].offer(kept_key(curve, days[i], rows[i], request.now, today), met[i]);
             }
         }
         std::optional<std::uint32_t> weakest;
@@ -200,27 +199,44 @@ std::optional<std::uint32_t> find_follow_up(const pack_index& index, const learn
     std::optional<std::uint32_t> first_new;
     std::optional<std::uint32_t> weakest;
     double lowest = std::numeric_limits<double>::infinity();
+    // Without form moving due dates (the default) every question's interval factor is the same: made once.
+    const bool form_moves_due = config.form_moves_due != form_scheduling::none;
+    const double flat_factor = interval_factor(0.0, config, model.recall.w);
+    const std::int64_t today = day_of(now);
+    // The probing questions and the ones met are both in question order: walked side by side, not searched.
+    const auto met = model.memory.questions();
+    const auto rows = model.memory.rows();
+    std::size_t next = 0;
     for (const auto q : index.probing(m)) {
+        while (next < met.size() && met[next] < q) {
+            ++next;
+        }
         if (contains(exclude, q)) {
             continue;
         }
-        if (!model.memory[q].seen()) {
+        if (next == met.size() || met[next] != q || !rows[next].seen()) {
             if (allow_new && !first_new) {
                 first_new = q;
             }
             continue;
         }
-        if (is_due(index, model, q, now, config)) {
+        const auto& memory = rows[next];
+        group_view group; // as is_due makes it
+        group.factor = form_moves_due ? interval_factor(schedule_form(index, model, q), config, model.recall.w)
+                                      : flat_factor;
+        if (due_with(model, memory, group, today, config)) {
             const double value = urgency(index, model, q, now, config);
             if (value > best_urgency) {
                 best_urgency = value;
                 best_due = q;
             }
         }
-        const double recall = predicted_recall(index, model, q, now, config);
-        if (recall < lowest) {
-            lowest = recall;
-            weakest = q;
+        if (config.follow_up_beyond_due) { // the weakest is used only then
+            const double recall = memory_recall(model, memory, now);
+            if (recall < lowest) {
+                lowest = recall;
+                weakest = q;
+            }
         }
     }
     if (best_due) {
