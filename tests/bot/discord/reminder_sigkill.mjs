@@ -5,9 +5,10 @@
 // fake Discord API on loopback that records every request. Opening a DM channel (POST /users/@me/channels) is
 // answered in the mode the test sets: hold (never answered) or ok; everything else is answered 200.
 // 1. Kai answers a question in their DM and turns reminders on (QUIZBOT_REMINDER_LEASE_SECONDS=3).
-// 2. The test moves Kai's history 30 days back (their answer, its memory, the session) and makes their reminder due
-//    now, with the database's own client: the server's next look claims it (recorded in reminder_log, written to the
-//    outbox) and asks Discord to open the DM, which Discord holds. The server is killed with SIGKILL.
+// 2. The test moves Kai's history 30 days back (their answer, its memory, the session; marking their progress
+//    changed) and makes their reminder due now, with the database's own client: the server's next look claims it
+//    (recorded in reminder_log, written to the outbox) and asks Discord to open the DM, which Discord holds. The
+//    server is killed with SIGKILL.
 // 3. The server starts again on the same database, Discord answering: once the dead node's lease has run out, the
 //    reminder is sent, once: one message to Kai's DM channel, nothing more in the 5 s after, still one reminder_log
 //    row, the outbox empty.
@@ -77,6 +78,9 @@ await runScenario('quizbot-discord-reminder-sigkill-', async (scratch, running) 
                                 last_review_at_ms = last_review_at_ms - ${thirtyDays},
                                 first_answered_at_ms = first_answered_at_ms - ${thirtyDays}`);
     db.query(`UPDATE session SET started_at_ms = started_at_ms - ${thirtyDays}`);
+    // Progress written by hand marks the learner's progress changed, as storage does (docs/storage.md, "Models kept
+    // between actions"): the server's kept model of Kai is then read again.
+    db.query('UPDATE learner SET progress_version = progress_version + 7919');
     db.query(`UPDATE reminder_schedule SET next_at_ms = ${Date.now()}`);
     await until(() => state.seen.some(isOpening), 10000, 'the reminder\'s claim and delivery').catch((e) => {
       throw new Error(`${e.message}; log:\n${first.log().split('\n').slice(-30).join('\n')}`);
