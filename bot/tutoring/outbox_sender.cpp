@@ -73,7 +73,7 @@ void outbox_sender::send(held_letter h, int attempts)
 {
     {
         const std::scoped_lock lock(mutex_);
-        unsettled_.insert(h.ticket.id.value());
+        unsettled_[h.ticket.id.value()] = h.ticket.version;
     }
     const auto it = senders_.find(h.kind);
     if (it == senders_.end() || p_.clock() >= h.expires) {
@@ -154,7 +154,11 @@ void outbox_sender::flush()
                 const std::scoped_lock lock(mutex_);
                 // Settled (or, rolled back, leased until another look takes them): this node's no more.
                 for (const auto& o : *batch) {
-                    unsettled_.erase(o.sent.ticket.id.value());
+                    const auto& t = o.sent.ticket;
+                    if (const auto it = unsettled_.find(t.id.value());
+                        it != unsettled_.end() && it->second == t.version) {
+                        unsettled_.erase(it); // a newer version this node took since is still its own
+                    }
                 }
                 if (to_settle_.empty()) {
                     flushing_ = false;
@@ -193,12 +197,19 @@ void outbox_sender::look()
                 *full = *full || entries.size() >= p_.pacing.batch;
                 const std::scoped_lock lock(mutex_);
                 for (auto& e : entries) {
-                    // One this node still sends (a platform slower than the lease) or settles is done by that send:
-                    // sent again it would arrive twice. Decided here, in the unit: the settle of that send is a
-                    // later unit, and only its completion forgets the id, possibly before this look's completion.
-                    if (!unsettled_.contains(e.id.value())) {
+                    // Decided here, in the unit: the settle of this node's send is a later unit, and only its
+                    // completion forgets the id, possibly after this look's unit.
+                    const auto mine = unsettled_.find(e.id.value());
+                    if (mine == unsettled_.end()) {
                         taken->push_back({{kind, {e.id, e.version}, std::move(e.payload), e.expires}, e.attempts});
+                    } else if (mine->second != e.version) {
+                        // A newer state than the one this node sends or settles (whose settle made it due): sent
+                        // now it could overtake that one, and kept leased it would wait out the lease. Due again,
+                        // it goes out at a look once that one is settled.
+                        p_.outbox.retry_at(e.id, now);
                     }
+                    // Otherwise the version this node still sends (a platform slower than the lease): that send
+                    // settles it, and sent again it would arrive twice.
                 }
                 *waiting += p_.outbox.pending(kind);
             }

@@ -15,7 +15,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -125,8 +124,9 @@ private:
     std::vector<outcome> to_settle_;
     bool flushing_ = false;
     bool looking_ = false;
-    /// Ids this node sends or settles now: a look that takes one again (its lease ended meanwhile) leaves it.
-    std::set<std::int64_t> unsettled_;
+    /// Ids this node sends or settles now, with the version it sends: a look that takes that version again (its
+    /// lease ended meanwhile) leaves it, and a newer one for after its settle.
+    std::map<std::int64_t, std::int64_t> unsettled_;
 };
 
 } // namespace quiz::bot::tutoring

@@ -88,6 +88,17 @@ await runScenario('quizbot-discord-two-nodes-', async (scratch, running) => {
     check(noteTo(bobClick.token).node === 'B', 'Bob is told through B');
     check(JSON.parse(noteTo(bobClick.token).body).content.startsWith('Your answer is in: B.'), 'Bob\'s answer is in');
 
+    // The clicks' edits of the round's message are one outbox entry; a node sending it holds it for its lease
+    // (QUIZBOT_OUTBOX_LEASE_SECONDS, 30 s), and a newer state waits that long if its sender dies (round_sigkill.mjs
+    // covers that). This test is about the deadline, so A dies holding nothing: every click's message is delivered.
+    try {
+      await until(() => db.one('SELECT count(*) FROM outbox') === 0, 5000, 'the clicks\' messages delivered');
+    } catch (e) {
+      const waiting = JSON.stringify(db.query('SELECT id, kind, version, attempts, next_at_ms FROM outbox'));
+      const sent = JSON.stringify(seen.map((r) => [r.node, r.method, r.target, r.at]));
+      const tail = (node) => node.log().split('\n').slice(-25).join('\n');
+      throw new Error(`${e.message} at ${Date.now()}: outbox ${waiting}; sent ${sent}\nA:\n${tail(a)}\nB:\n${tail(b)}`);
+    }
     await stopServer(a, 'SIGKILL');
     check(Date.now() < earliest, 'A was killed before the deadline');
     check(!seen.some(isReveal), 'nothing was revealed before the deadline');
