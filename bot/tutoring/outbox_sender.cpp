@@ -37,10 +37,16 @@ std::optional<held_letter> outbox_sender::write(const letter& l, engine::instant
 {
     const auto expires = now + l.valid_for;
     if (const auto spaced = spacing_.find(l.kind); spaced != spacing_.end()) {
-        const std::scoped_lock lock(mutex_);
-        const auto last = recent_.find(l.key);
-        if (last != recent_.end() && now < last->second + spaced->second) {
-            // Sent a moment ago: this state waits for the next look, and any newer one replaces it meanwhile.
+        bool sent_a_moment_ago = false;
+        {
+            const std::scoped_lock lock(mutex_);
+            const auto last = recent_.find(l.key);
+            sent_a_moment_ago = last != recent_.end() && now < last->second + spaced->second;
+        }
+        // Never a statement under mutex_: on PostgreSQL it can wait for a row a look's unit holds while that unit
+        // waits for mutex_.
+        if (sent_a_moment_ago) {
+            // This state waits for the next look, and any newer one replaces it meanwhile.
             p_.outbox.put(l.kind, l.key, std::nullopt, l.payload, now, expires);
             return std::nullopt;
         }
@@ -195,21 +201,26 @@ void outbox_sender::look()
             for (const auto& [kind, send] : senders_) {
                 auto entries = p_.outbox.claim(kind, now, now + p_.pacing.lease, p_.pacing.batch);
                 *full = *full || entries.size() >= p_.pacing.batch;
-                const std::scoped_lock lock(mutex_);
-                for (auto& e : entries) {
-                    // Decided here, in the unit: the settle of this node's send is a later unit, and only its
-                    // completion forgets the id, possibly after this look's unit.
-                    const auto mine = unsettled_.find(e.id.value());
-                    if (mine == unsettled_.end()) {
-                        taken->push_back({{kind, {e.id, e.version}, std::move(e.payload), e.expires}, e.attempts});
-                    } else if (mine->second != e.version) {
-                        // A newer state than the one this node sends or settles (whose settle made it due): sent
-                        // now it could overtake that one, and kept leased it would wait out the lease. Due again,
-                        // it goes out at a look once that one is settled.
-                        p_.outbox.retry_at(e.id, now);
+                std::vector<engine::outbox_id> after_settle;
+                {
+                    const std::scoped_lock lock(mutex_);
+                    for (auto& e : entries) {
+                        // Decided here, in the unit: the settle of this node's send is a later unit, and only its
+                        // completion forgets the id, possibly after this look's unit.
+                        const auto mine = unsettled_.find(e.id.value());
+                        if (mine == unsettled_.end()) {
+                            taken->push_back({{kind, {e.id, e.version}, std::move(e.payload), e.expires}, e.attempts});
+                        } else if (mine->second != e.version) {
+                            // A newer state than the one this node sends or settles (whose settle made it due): sent
+                            // now it could overtake that one, and kept leased it would wait out the lease.
+                            after_settle.push_back(e.id);
+                        }
+                        // Otherwise the version this node still sends (a platform slower than the lease): that send
+                        // settles it, and sent again it would arrive twice.
                     }
-                    // Otherwise the version this node still sends (a platform slower than the lease): that send
-                    // settles it, and sent again it would arrive twice.
+                }
+                for (const auto id : after_settle) {
+                    p_.outbox.retry_at(id, now); // due again: it goes out at a look once the older one is settled
                 }
                 *waiting += p_.outbox.pending(kind);
             }

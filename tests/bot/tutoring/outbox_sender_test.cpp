@@ -12,8 +12,11 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Transaction.h>
 
+#include <condition_variable>
 #include <deque>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -124,7 +127,168 @@ struct node {
     std::int64_t waiting() { return db.execAndGet("SELECT count(*) FROM outbox").getInt64(); }
 };
 
+/// The SQLite outbox with PostgreSQL's row locks as concurrent units meet them: the rows a claim returns stay locked
+/// until its unit ends, and a put() of that message waits for them (up to 2 s, then noted as a deadlock). The claim
+/// lingers until a put() waits, so that the two units meet. Statements are serialized, as one connection needs.
+class row_locking_outbox final : public quiz::engine::outbox {
+public:
+    explicit row_locking_outbox(quiz::engine::outbox& inner) : inner_(inner) {}
+
+    void put(std::string_view kind, std::string_view key, std::optional<quiz::engine::learner_id> about,
+             std::string_view payload, instant now, instant expires) override
+    {
+        {
+            std::unique_lock lock(locks_);
+            put_waits_ = true;
+            changed_.notify_all();
+            if (!changed_.wait_for(lock, 2s, [this] { return !claimed_; })) {
+                deadlocked_ = true; // the claim's unit never ended while this put waited
+            }
+        }
+        const std::scoped_lock statement(statements_);
+        inner_.put(kind, key, about, payload, now, expires);
+    }
+    std::optional<quiz::engine::outbox_ticket> put_held(std::string_view kind, std::string_view key,
+                                                        std::optional<quiz::engine::learner_id> about,
+                                                        std::string_view payload, instant now, instant expires,
+                                                        instant lease_until) override
+    {
+        const std::scoped_lock statement(statements_);
+        return inner_.put_held(kind, key, about, payload, now, expires, lease_until);
+    }
+    std::vector<quiz::engine::outbox_entry> claim(std::string_view kind, instant now, instant lease_until,
+                                                  std::size_t limit) override
+    {
+        std::vector<quiz::engine::outbox_entry> taken;
+        {
+            const std::scoped_lock statement(statements_);
+            taken = inner_.claim(kind, now, lease_until, limit);
+        }
+        std::unique_lock lock(locks_);
+        claimed_ = !taken.empty();
+        changed_.notify_all();
+        (void)changed_.wait_for(lock, 2s, [this] { return put_waits_; });
+        return taken;
+    }
+    void settle(quiz::engine::outbox_id id, std::int64_t version, instant now) override
+    {
+        const std::scoped_lock statement(statements_);
+        inner_.settle(id, version, now);
+    }
+    void retry_at(quiz::engine::outbox_id id, instant at) override
+    {
+        const std::scoped_lock statement(statements_);
+        inner_.retry_at(id, at);
+    }
+    std::optional<instant> next_due(std::string_view kind) override
+    {
+        const std::scoped_lock statement(statements_);
+        return inner_.next_due(kind);
+    }
+    std::int64_t pending(std::string_view kind) override
+    {
+        const std::scoped_lock statement(statements_);
+        return inner_.pending(kind);
+    }
+
+    /// A unit ended: the rows it claimed are free.
+    void unit_ended()
+    {
+        const std::scoped_lock lock(locks_);
+        claimed_ = false;
+        changed_.notify_all();
+    }
+    /// Waits until a claim holds rows.
+    void wait_for_claim()
+    {
+        std::unique_lock lock(locks_);
+        (void)changed_.wait_for(lock, 2s, [this] { return claimed_; });
+    }
+    [[nodiscard]] bool deadlocked()
+    {
+        const std::scoped_lock lock(locks_);
+        return deadlocked_;
+    }
+
+private:
+    quiz::engine::outbox& inner_;
+    std::mutex statements_;
+    std::mutex locks_;
+    std::condition_variable changed_;
+    bool claimed_ = false;
+    bool put_waits_ = false;
+    bool deadlocked_ = false;
+};
+
+/// Units run on the thread that submits them, several at once, as PostgreSQL's pool runs them.
+class concurrent_queue final : public quiz::engine::action_queue {
+public:
+    explicit concurrent_queue(row_locking_outbox& outbox) : outbox_(outbox) {}
+    [[nodiscard]] std::size_t waiting() const override { return 0; }
+    void submit(unit work, completion done) override
+    {
+        std::exception_ptr failure;
+        try {
+            work();
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        outbox_.unit_ended();
+        done(failure);
+    }
+
+private:
+    row_locking_outbox& outbox_;
+};
+
 } // namespace
+
+TEST_CASE("the sender runs no statement while a unit of another thread may wait for it: a look and a spaced edit "
+          "of the same message do not deadlock on PostgreSQL")
+{
+    SQLite::Database db = quiz::storage::open_database(":memory:");
+    quiz::storage::sqlite_outbox stored{db};
+    row_locking_outbox outbox{stored};
+    concurrent_queue queue{outbox};
+    spdlog::logger log{"outbox"};
+    const instant now{std::chrono::hours{24 * 20'000}};
+    std::mutex sent_mutex;
+    std::vector<std::string> sent;
+    tutoring::outbox_sender sender({outbox, queue, [now] { return now; }, log, {}, {}, {}, {}, {}});
+    sender.add_sender(
+        "discord.round",
+        [&](const std::string& payload, auto done) {
+            {
+                const std::scoped_lock lock(sent_mutex);
+                sent.push_back(payload);
+            }
+            done(tutoring::delivery::sent);
+        },
+        250ms);
+    const auto write = [&](const std::string& payload) {
+        std::optional<tutoring::held_letter> held;
+        queue.submit(
+            [&] {
+                held = sender.write({"discord.round", "discord:round:1", payload, 15min}, now);
+            },
+            [](std::exception_ptr) {});
+        if (held) {
+            sender.send_held(std::move(*held));
+        }
+    };
+    write("v1"); // sent and settled at once: the message's next edit within 250 ms waits for a look
+    stored.put("discord.round", "discord:round:1", std::nullopt, "v2", now, now + 15min); // another node's, due
+
+    // A look claims the message (its row locked until its unit ends) while a click's unit writes the next edit.
+    std::thread looking([&] { sender.start(); });
+    outbox.wait_for_claim();
+    write("v3");
+    looking.join();
+
+    CHECK_FALSE(outbox.deadlocked());
+    const std::scoped_lock lock(sent_mutex);
+    CHECK(sent == std::vector<std::string>{"v1", "v2"}); // v3 waits for the next look
+}
 
 TEST_CASE("a newer state written while this node settles the older one goes out at the next look, not a lease later")
 {
