@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The outbox's sender on a real SQLite outbox, its units run at once, each in a transaction, and what they hand over
 // run when the test says: the interleavings of a node's sends, settles and looks that a loaded server produces, and
-// another node's newer state of a message written meanwhile (docs/reliability.md, "The outbox").
+// another node's newer state of a message written meanwhile; and, with units on two threads over PostgreSQL's row
+// locks, a look and a click's unit meeting on one message (docs/reliability.md, "The outbox").
 #include "bot/tutoring/outbox_sender.hpp"
 #include "storage/database.hpp"
 #include "storage/sqlite_outbox.hpp"
