@@ -3,9 +3,14 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <utility>
 
 namespace quiz::storage::postgres {
 
@@ -196,29 +201,188 @@ result connection::checked(pg_result* raw)
     throw pg_error(std::move(state), message);
 }
 
+namespace {
+
+/// A statement's parameters as libpq takes them; points into `p`, which must outlive it.
+struct wire_values {
+    wire_values(const std::vector<std::string>& texts, const std::vector<bool>& nulls, const std::vector<bool>& binary)
+        : count(static_cast<int>(texts.size())), values(texts.size()), lengths(texts.size()), formats(texts.size())
+    {
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            values[i] = nulls[i] ? nullptr : texts[i].data();
+            lengths[i] = static_cast<int>(texts[i].size());
+            formats[i] = binary[i] ? 1 : 0;
+        }
+    }
+    int count;
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+    std::vector<int> formats;
+};
+
+} // namespace
+
 result connection::run(const statement& s, const params& p)
 {
+    if (!deferred_.empty()) {
+        return send_deferred(&s, &p);
+    }
     const std::string name(s.name);
     if (!prepared_.contains(&s)) {
         const std::string sql(s.sql);
         checked(PQprepare(raw_, name.c_str(), sql.c_str(), 0, nullptr));
         prepared_.insert(&s);
     }
-    const auto count = static_cast<std::size_t>(p.size());
-    std::vector<const char*> values(count);
-    std::vector<int> lengths(count);
-    std::vector<int> formats(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        values[i] = p.nulls_[i] ? nullptr : p.values_[i].data();
-        lengths[i] = static_cast<int>(p.values_[i].size());
-        formats[i] = p.binary_[i] ? 1 : 0;
-    }
-    return checked(PQexecPrepared(raw_, name.c_str(), p.size(), values.data(), lengths.data(), formats.data(), 0));
+    const wire_values w(p.values_, p.nulls_, p.binary_);
+    return checked(PQexecPrepared(raw_, name.c_str(), w.count, w.values.data(), w.lengths.data(), w.formats.data(), 0));
 }
 
-result connection::exec(std::string_view sql) { return checked(PQexec(raw_, std::string(sql).c_str())); }
+result connection::exec(std::string_view sql)
+{
+    sync();
+    return checked(PQexec(raw_, std::string(sql).c_str()));
+}
+
+void connection::defer(const statement& s, params p) { deferred_.push_back({&s, {}, std::move(p), {}}); }
+
+void connection::defer_changing(const statement& s, params p, std::string none_changed)
+{
+    deferred_.push_back({&s, {}, std::move(p), std::move(none_changed)});
+}
+
+void connection::defer(std::string sql) { deferred_.push_back({nullptr, std::move(sql), {}, {}}); }
+
+bool connection::deferred_checks() const noexcept
+{
+    return std::any_of(deferred_.begin(), deferred_.end(),
+                       [](const deferred_statement& d) { return !d.none_changed.empty(); });
+}
+
+void connection::sync()
+{
+    if (!deferred_.empty()) {
+        send_deferred(nullptr, nullptr);
+    }
+}
+
+result connection::send_deferred(const statement* last, const params* last_values)
+{
+    const std::vector<deferred_statement> batch = std::exchange(deferred_, {});
+    // What each command sent will answer, in order: the statement it prepares (a Parse), or null (an execution),
+    // whether it is `last`, and defer_changing's check.
+    struct expected {
+        const statement* preparing;
+        bool is_last;
+        const std::string* none_changed; ///< null or empty for no check
+    };
+    std::vector<expected> answers;
+    const auto lost = [this](std::string message) {
+        if (message.empty()) {
+            message = trimmed(PQerrorMessage(raw_));
+        }
+        // A pipeline half sent or half read leaves the connection out of step with the server: it is not used again.
+        broken_ = true;
+        return pg_error("08006", std::move(message));
+    };
+    if (PQenterPipelineMode(raw_) != 1) {
+        throw lost("");
+    }
+    std::vector<std::string> names; // kept alive until sent
+    names.reserve(batch.size() + 1);
+    const auto send_prepared = [&](const statement& s, const params& p, bool is_last, const std::string* check) {
+        names.emplace_back(s.name);
+        const char* name = names.back().c_str();
+        if (!prepared_.contains(&s)) {
+            if (PQsendPrepare(raw_, name, std::string(s.sql).c_str(), 0, nullptr) != 1) {
+                throw lost("");
+            }
+            // Counted as prepared at once, so that the same statement later in this pipeline is not prepared twice;
+            // forgotten again below if the preparation fails or is skipped.
+            prepared_.insert(&s);
+            answers.push_back({&s, false, nullptr});
+        }
+        const wire_values w(p.values_, p.nulls_, p.binary_);
+        if (PQsendQueryPrepared(raw_, name, w.count, w.values.data(), w.lengths.data(), w.formats.data(), 0) != 1) {
+            throw lost("");
+        }
+        answers.push_back({nullptr, is_last, check});
+    };
+    for (const deferred_statement& d : batch) {
+        if (d.prepared != nullptr) {
+            send_prepared(*d.prepared, d.values, false, &d.none_changed);
+        } else {
+            if (PQsendQueryParams(raw_, d.text.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0) != 1) {
+                throw lost("");
+            }
+            answers.push_back({nullptr, false, nullptr});
+        }
+    }
+    if (last != nullptr) {
+        send_prepared(*last, *last_values, true, nullptr);
+    }
+    if (PQpipelineSync(raw_) != 1) {
+        throw lost("");
+    }
+
+    // Every command answers with one result and then a null; after an error the rest answer "aborted"; the sync
+    // answers last. The first error is the one thrown, once the pipeline is read to its end.
+    std::exception_ptr failure;
+    std::optional<result> answer;
+    for (const expected& e : answers) {
+        pg_result* raw = PQgetResult(raw_);
+        if (raw == nullptr) {
+            throw lost("");
+        }
+        const ExecStatusType status = PQresultStatus(raw);
+        if (e.preparing != nullptr && status != PGRES_COMMAND_OK) {
+            prepared_.erase(e.preparing);
+        }
+        if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+            result r(raw);
+            if (e.none_changed != nullptr && !e.none_changed->empty() && r.affected() == 0 && !failure) {
+                failure = std::make_exception_ptr(std::logic_error(*e.none_changed));
+            }
+            if (e.is_last) {
+                answer.emplace(std::move(r));
+            }
+        } else if (status == PGRES_PIPELINE_ABORTED) {
+            PQclear(raw);
+        } else {
+            try {
+                checked(raw); // throws, and frees raw
+            } catch (const pg_error&) {
+                if (broken_) {
+                    throw;
+                }
+                if (!failure) {
+                    failure = std::current_exception();
+                }
+            }
+        }
+        if (pg_result* extra = PQgetResult(raw_); extra != nullptr) {
+            PQclear(extra);
+            throw lost("unexpected second result of a pipelined statement");
+        }
+    }
+    pg_result* end = PQgetResult(raw_);
+    const bool synced = end != nullptr && PQresultStatus(end) == PGRES_PIPELINE_SYNC;
+    PQclear(end);
+    if (!synced || PQexitPipelineMode(raw_) != 1) {
+        throw lost("");
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+    return answer ? std::move(*answer) : result(nullptr);
+}
 
 bool connection::transaction_failed() const noexcept { return PQtransactionStatus(raw_) == PQTRANS_INERROR; }
+
+bool connection::transaction_open() const noexcept
+{
+    const PGTransactionStatusType status = PQtransactionStatus(raw_);
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR;
+}
 
 std::string connection::server_version() const
 {

@@ -92,8 +92,30 @@ public:
 
     /// Runs `s` with `p`, preparing it first on this connection if needed.
     result run(const statement& s, const params& p = {});
-    /// Runs SQL text without parameters (transaction control, migrations: several statements allowed).
+    /// Runs SQL text without parameters (migrations, cursors: several statements allowed). What is deferred is
+    /// sent first.
     result exec(std::string_view sql);
+
+    /// Queues `s` with `p` unsent: it goes on the next round trip, ahead of the statement whose result is asked for
+    /// (run, exec) or at sync(), in the order queued. For the statements whose result nobody reads (writes, the
+    /// lock a read waits behind, transaction control), so that a unit's statements travel together rather than one
+    /// round trip each (libpq's pipeline mode). A deferred statement's failure is thrown by the call that sends it,
+    /// and the statements queued after it in that trip do not run.
+    void defer(const statement& s, params p = {});
+    /// As defer(), for a write that must change a row (an UPDATE of a row the unit read): when it changes none, the
+    /// call that sends it throws std::logic_error(`none_changed`).
+    void defer_changing(const statement& s, params p, std::string none_changed);
+    /// Queues one SQL statement without parameters (transaction control), as defer() above.
+    void defer(std::string sql);
+    /// Whether a deferred write is waiting to have its change checked (defer_changing): a commit sends those first,
+    /// so that the failed check is thrown before the transaction commits.
+    [[nodiscard]] bool deferred_checks() const noexcept;
+    /// Sends what is deferred and waits for it.
+    void sync();
+    /// Drops what is deferred, unsent: a transaction rolled back before it told the server anything.
+    void discard() noexcept { deferred_.clear(); }
+    /// Whether the server has a transaction open on this connection (idle in one, or failed in one).
+    [[nodiscard]] bool transaction_open() const noexcept;
 
     /// Whether a statement failed in the transaction open on it: PostgreSQL then refuses everything but a rollback,
     /// and would answer COMMIT by rolling back without an error.
@@ -104,9 +126,18 @@ public:
     [[nodiscard]] std::string server_version() const;
 
 private:
+    struct deferred_statement {
+        const statement* prepared; ///< null for SQL text
+        std::string text;
+        params values;
+        std::string none_changed; ///< defer_changing's message; empty for no check
+    };
     result checked(pg_result* raw);
+    /// Sends the deferred statements, then `last` (if any), in one pipeline; returns `last`'s result.
+    result send_deferred(const statement* last, const params* last_values);
     pg_conn* raw_ = nullptr;
     std::unordered_set<const statement*> prepared_;
+    std::vector<deferred_statement> deferred_;
     bool broken_ = false;
 };
 

@@ -90,7 +90,7 @@ std::optional<std::int64_t> attempt_optional_id(const std::optional<Id>& id)
 std::optional<engine::attempt_record> pg_attempt_log::find(const engine::idempotency_key& key)
 {
     connection& db = current_connection();
-    db.run(attempt_lock_key, params().add(key.value()));
+    db.defer(attempt_lock_key, params().add(key.value())); // travels with the find
     // A statement after the lock: its snapshot sees what the lock's previous holder committed.
     const result rows = db.run(attempt_find, params().add(key.value()));
     if (rows.empty()) {

@@ -109,7 +109,7 @@ engine::learner_entry pg_identity_directory::ensure_learner(const engine::platfo
 
 void pg_identity_directory::clear_reminders_refused(engine::learner_id learner)
 {
-    current_connection().run(identity_clear_refused, params().add(learner.value()));
+    current_connection().defer(identity_clear_refused, params().add(learner.value()));
 }
 
 engine::workspace_id pg_identity_directory::join_workspace(const engine::platform_identity& workspace,
@@ -118,7 +118,7 @@ engine::workspace_id pg_identity_directory::join_workspace(const engine::platfor
     connection& db = current_connection();
     const engine::workspace_id id = identity_ensure_workspace(db, workspace, name);
     // A member already there keeps their role: an instructor stays one.
-    db.run(identity_join, params().add(id.value()).add(learner.value()));
+    db.defer(identity_join, params().add(id.value()).add(learner.value()));
     return id;
 }
 

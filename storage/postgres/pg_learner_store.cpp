@@ -19,8 +19,7 @@ constexpr statement learner_find{"learner_store.find",
                                  " FROM learner WHERE id = $1 FOR NO KEY UPDATE"};
 constexpr statement learner_save{"learner_store.save",
                                  "UPDATE learner SET locale = $2, last_study_day = $3, streak_days = $4,"
-                                 " best_streak_days = $5, progress_version = $6 WHERE id = $1"
-                                 " RETURNING progress_version"};
+                                 " best_streak_days = $5, progress_version = $6 WHERE id = $1"};
 constexpr statement learner_touch{"learner_store.touch", "UPDATE learner SET progress_version = $2 WHERE id = $1"};
 constexpr statement learner_find_model{
     "learner_store.find_model", "SELECT model, answer_count, fitted_at_ms FROM memory_model WHERE learner_id = $1"};
@@ -53,18 +52,18 @@ std::optional<engine::learner_profile> pg_learner_store::find(engine::learner_id
 
 std::uint64_t pg_learner_store::save(const engine::learner_profile& profile)
 {
-    const result done = current_connection().run(learner_save, params()
-                                                                   .add(profile.id.value())
-                                                                   .add(engine::code(profile.lang))
-                                                                   .add(profile.last_study_day)
-                                                                   .add(profile.streak_days)
-                                                                   .add(profile.best_streak_days)
-                                                                   .add(fresh_progress_version()));
-    if (done.empty()) {
-        throw std::logic_error("learner " + std::to_string(profile.id.value()) +
-                               " has no row: the edge creates learners before the tutor saves a profile");
-    }
-    return static_cast<std::uint64_t>(done.int64(0, 0));
+    const std::int64_t version = fresh_progress_version();
+    current_connection().defer_changing(learner_save,
+                                        params()
+                                            .add(profile.id.value())
+                                            .add(engine::code(profile.lang))
+                                            .add(profile.last_study_day)
+                                            .add(profile.streak_days)
+                                            .add(profile.best_streak_days)
+                                            .add(version),
+                                        "learner " + std::to_string(profile.id.value()) +
+                                            " has no row: the edge creates learners before the tutor saves a profile");
+    return static_cast<std::uint64_t>(version);
 }
 
 std::optional<engine::stored_recall_model> pg_learner_store::recall_model(engine::learner_id learner)
@@ -87,13 +86,13 @@ std::optional<engine::stored_recall_model> pg_learner_store::recall_model(engine
 
 void pg_learner_store::save_recall_model(engine::learner_id learner, const engine::stored_recall_model& model)
 {
-    current_connection().run(learner_save_model, params()
-                                                     .add(learner.value())
-                                                     .add(weights_text(model.model.w))
-                                                     .add(static_cast<std::int64_t>(model.reviews))
-                                                     .add(to_ms(model.fitted_at))
-                                                     .add(encode_recall_model(model.model)));
-    current_connection().run(learner_touch, params().add(learner.value()).add(fresh_progress_version()));
+    current_connection().defer(learner_save_model, params()
+                                                       .add(learner.value())
+                                                       .add(weights_text(model.model.w))
+                                                       .add(static_cast<std::int64_t>(model.reviews))
+                                                       .add(to_ms(model.fitted_at))
+                                                       .add(encode_recall_model(model.model)));
+    current_connection().defer(learner_touch, params().add(learner.value()).add(fresh_progress_version()));
 }
 
 } // namespace quiz::storage::postgres

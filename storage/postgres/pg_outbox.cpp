@@ -40,13 +40,13 @@ constexpr statement outbox_pending{"outbox_pending", "SELECT count(*) FROM outbo
 void pg_outbox::put(std::string_view kind, std::string_view key, std::optional<engine::learner_id> about,
                     std::string_view payload, engine::instant now, engine::instant expires)
 {
-    current_connection().run(outbox_put, params()
-                                             .add(kind)
-                                             .add(key)
-                                             .add(about ? std::optional(about->value()) : std::nullopt)
-                                             .add(payload)
-                                             .add(to_ms(now))
-                                             .add(to_ms(expires)));
+    current_connection().defer(outbox_put, params()
+                                               .add(kind)
+                                               .add(key)
+                                               .add(about ? std::optional(about->value()) : std::nullopt)
+                                               .add(payload)
+                                               .add(to_ms(now))
+                                               .add(to_ms(expires)));
 }
 
 std::optional<engine::outbox_ticket> pg_outbox::put_held(std::string_view kind, std::string_view key,
@@ -97,7 +97,7 @@ void pg_outbox::settle(engine::outbox_id id, std::int64_t version, engine::insta
 
 void pg_outbox::retry_at(engine::outbox_id id, engine::instant at)
 {
-    current_connection().run(outbox_due_at, params().add(id.value()).add(to_ms(at)));
+    current_connection().defer(outbox_due_at, params().add(id.value()).add(to_ms(at)));
 }
 
 std::optional<engine::instant> pg_outbox::next_due(std::string_view kind)

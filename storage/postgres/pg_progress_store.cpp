@@ -122,7 +122,7 @@ std::vector<engine::question_memory> pg_progress_store::memories(engine::learner
                                                                  const engine::pack_key& pack)
 {
     connection& db = current_connection();
-    db.run(progress_lock_learner, params().add(learner.value()));
+    db.defer(progress_lock_learner, params().add(learner.value())); // travels with the read
     const result rows = db.run(progress_memories, params().add(learner.value()).add(pack.value()));
     std::vector<engine::question_memory> found;
     found.reserve(static_cast<std::size_t>(rows.rows()));
@@ -159,7 +159,7 @@ void pg_progress_store::save_memory(engine::learner_id learner, const engine::pa
         .add(memory.last_misconception ? std::optional(memory.last_misconception->value()) : std::nullopt)
         .add(memory.first_attempt_correct ? std::optional<int>(*memory.first_attempt_correct ? 1 : 0) : std::nullopt)
         .add(progress_ms(memory.first_answered_at));
-    current_connection().run(progress_save_memory, p);
+    current_connection().defer(progress_save_memory, std::move(p));
 }
 
 std::vector<engine::concept_skill> pg_progress_store::skills(engine::learner_id learner, const engine::pack_key& pack)
@@ -177,13 +177,13 @@ void pg_progress_store::save_skill(engine::learner_id learner, const engine::pac
                                    const engine::concept_skill& skill)
 {
     const std::int64_t pack_id = ids_.ensure_pack(pack);
-    current_connection().run(progress_save_skill, params()
-                                                      .add(learner.value())
-                                                      .add(pack_id)
-                                                      .add(skill.key.value())
-                                                      .add(skill.form)
-                                                      .add(skill.answers)
-                                                      .add(skill.correct));
+    current_connection().defer(progress_save_skill, params()
+                                                        .add(learner.value())
+                                                        .add(pack_id)
+                                                        .add(skill.key.value())
+                                                        .add(skill.form)
+                                                        .add(skill.answers)
+                                                        .add(skill.correct));
 }
 
 std::vector<engine::concept_skill> pg_progress_store::typical_forms(const engine::pack_key& pack)

@@ -107,7 +107,7 @@ void pg_reminder_book::save(engine::learner_id learner, const engine::reminder_s
     } else {
         choice.add(schedule.zone);
     }
-    db.run(reminder_save_learner, choice);
+    db.defer(reminder_save_learner, std::move(choice));
 
     params where;
     where.add(learner.value())
@@ -116,7 +116,7 @@ void pg_reminder_book::save(engine::learner_id learner, const engine::reminder_s
         .add(schedule.last_sent_day ? std::optional(storage::day_text(*schedule.last_sent_day)) : std::nullopt)
         .add(schedule.ignored_in_a_row)
         .add(schedule.refused ? 1 : 0);
-    db.run(reminder_save_schedule, where);
+    db.defer(reminder_save_schedule, std::move(where));
 }
 
 std::vector<engine::due_reminder> pg_reminder_book::due(engine::instant now, std::size_t limit)

@@ -38,17 +38,17 @@ std::optional<engine::round_message> pg_round_messages::find(engine::round_id ro
 
 void pg_round_messages::save(engine::round_id round, const engine::round_message& message)
 {
-    current_connection().run(round_message_save, params()
-                                                     .add(round.value())
-                                                     .add(message.reference)
-                                                     .add(message.edit_token)
-                                                     .add(storage::to_ms(message.token_at))
-                                                     .add(message.token_uses));
+    current_connection().defer(round_message_save, params()
+                                                       .add(round.value())
+                                                       .add(message.reference)
+                                                       .add(message.edit_token)
+                                                       .add(storage::to_ms(message.token_at))
+                                                       .add(message.token_uses));
 }
 
 void pg_round_messages::save_note_token(engine::round_id round, const engine::member_note_token& token)
 {
-    current_connection().run(
+    current_connection().defer(
         member_note_token_save,
         params().add(round.value()).add(token.learner.value()).add(token.token).add(storage::to_ms(token.at)));
 }

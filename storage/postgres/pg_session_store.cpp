@@ -116,27 +116,27 @@ engine::session_id pg_session_store::add(const engine::session_state& state)
 std::optional<engine::session_state> pg_session_store::find(engine::session_id id)
 {
     connection& db = current_connection();
-    db.run(session_lock_by_session, params().add(id.value()));
+    db.defer(session_lock_by_session, params().add(id.value())); // travels with the read
     return session_read_one(db.run(session_find, params().add(id.value())));
 }
 
 std::optional<engine::session_state> pg_session_store::active_for(engine::learner_id learner)
 {
     connection& db = current_connection();
-    db.run(session_lock_learner, params().add(learner.value()));
+    db.defer(session_lock_learner, params().add(learner.value())); // travels with the read
     return session_read_one(db.run(session_active, params().add(learner.value())));
 }
 
 void pg_session_store::save(const engine::session_state& state)
 {
-    const result done = current_connection().run(session_update, params()
-                                                                     .add(state.id.value())
-                                                                     .add(session_status_column(state.phase))
-                                                                     .add(session_state_format)
-                                                                     .add(encode_session(state)));
-    if (done.affected() == 0) {
-        throw std::logic_error("saving session " + std::to_string(state.id.value()) + ", which was never added");
-    }
+    current_connection().defer_changing(session_update,
+                                        params()
+                                            .add(state.id.value())
+                                            .add(session_status_column(state.phase))
+                                            .add(session_state_format)
+                                            .add(encode_session(state)),
+                                        "saving session " + std::to_string(state.id.value()) +
+                                            ", which was never added");
 }
 
 // ---- rounds ----
@@ -169,7 +169,7 @@ std::optional<engine::round_state> pg_round_store::find(engine::round_id id)
 std::optional<engine::round_state> pg_round_store::active_in(engine::workspace_id workspace, const std::string& channel)
 {
     connection& db = current_connection();
-    db.run(round_lock_channel, params().add(workspace.value()).add(channel));
+    db.defer(round_lock_channel, params().add(workspace.value()).add(channel)); // travels with the read
     const result rows = db.run(round_active, params().add(workspace.value()).add(channel));
     if (rows.empty()) {
         return std::nullopt;
@@ -179,15 +179,14 @@ std::optional<engine::round_state> pg_round_store::active_in(engine::workspace_i
 
 void pg_round_store::save(const engine::round_state& state)
 {
-    const result done = current_connection().run(round_update, params()
-                                                                   .add(state.id.value())
-                                                                   .add(round_status_column(state.phase))
-                                                                   .add(round_host_column(state))
-                                                                   .add(round_state_format)
-                                                                   .add(encode_round(state)));
-    if (done.affected() == 0) {
-        throw std::logic_error("saving round " + std::to_string(state.id.value()) + ", which was never added");
-    }
+    current_connection().defer_changing(round_update,
+                                        params()
+                                            .add(state.id.value())
+                                            .add(round_status_column(state.phase))
+                                            .add(round_host_column(state))
+                                            .add(round_state_format)
+                                            .add(encode_round(state)),
+                                        "saving round " + std::to_string(state.id.value()) + ", which was never added");
     sync_participants(state.id, state);
 }
 
@@ -220,7 +219,7 @@ void pg_round_store::sync_participants(engine::round_id id, const engine::round_
         ids += std::to_string(learner);
     }
     ids += '}';
-    current_connection().run(round_add_participants, params().add(id.value()).add(ids));
+    current_connection().defer(round_add_participants, params().add(id.value()).add(ids));
 }
 
 std::vector<engine::round_attempt> pg_round_store::round_attempts(engine::round_id round)

@@ -42,10 +42,11 @@ transaction::transaction(connection& db, kind how)
     if (outer_ != nullptr && outer_ != &db) {
         throw std::logic_error("a transaction on a second connection inside another on the same thread");
     }
+    // Deferred: the server hears of it with the transaction's first read, or its commit, in the same round trip.
     if (outer_ != nullptr) {
-        db_.exec("SAVEPOINT " + savepoint_name(depth_));
+        db_.defer("SAVEPOINT " + savepoint_name(depth_));
     } else {
-        db_.exec(how == kind::reads ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN");
+        db_.defer(how == kind::reads ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN");
     }
     open_on_thread = &db_;
     open_depth = depth_ + 1;
@@ -56,10 +57,21 @@ transaction::~transaction()
     if (!done_ && !db_.broken()) {
         try {
             if (outer_ != nullptr) {
-                db_.exec("ROLLBACK TO SAVEPOINT " + savepoint_name(depth_) + "; RELEASE SAVEPOINT " +
-                         savepoint_name(depth_));
+                // What the outer transaction deferred must still run; a failure of this savepoint's own deferred
+                // statements is what the rollback below undoes.
+                try {
+                    db_.sync();
+                } catch (const pg_error&) {
+                }
+                if (!db_.broken()) {
+                    db_.exec("ROLLBACK TO SAVEPOINT " + savepoint_name(depth_) + "; RELEASE SAVEPOINT " +
+                             savepoint_name(depth_));
+                }
             } else {
-                db_.exec("ROLLBACK");
+                db_.discard(); // nothing unsent needs sending: it is all rolled back
+                if (db_.transaction_open()) {
+                    db_.exec("ROLLBACK");
+                }
             }
         } catch (const pg_error&) {
             // The connection failed while rolling back: the server rolls back what it had; the pool drops it.
@@ -81,7 +93,18 @@ void transaction::commit()
         // A statement failed and its error was caught: COMMIT would roll everything back and say nothing.
         throw pg_error("25P02", "a statement of this transaction failed earlier: nothing of it was committed");
     }
-    db_.exec(outer_ != nullptr ? "RELEASE SAVEPOINT " + savepoint_name(depth_) : std::string("COMMIT"));
+    if (outer_ != nullptr) {
+        db_.defer("RELEASE SAVEPOINT " + savepoint_name(depth_)); // travels with the outer transaction's commit
+    } else {
+        // The writes deferred and the COMMIT in one round trip; the first failure among them is thrown here, and
+        // then nothing of the transaction is committed. A write whose change is checked goes first, on its own
+        // trip: the COMMIT must not run when the check fails.
+        if (db_.deferred_checks()) {
+            db_.sync();
+        }
+        db_.defer("COMMIT");
+        db_.sync();
+    }
     done_ = true;
     // Committed: the thread's open transaction is the outer one again (none for a top-level one), at once rather
     // than when this object goes.

@@ -90,10 +90,12 @@ TEST_CASE("a profile cannot be saved for a learner the edge never created")
 {
     pg_fixture f;
     auto unit = f.units().begin();
-    CHECK_THROWS_AS(unit->learners().save(
-                        engine::learner_profile{engine::learner_id{77}, engine::language::en, std::nullopt, 0, 0}),
-                    std::logic_error);
-    CHECK_FALSE(unit->learners().find(engine::learner_id{77}));
+    // Sent with the unit's other writes: the commit throws, and commits nothing.
+    std::ignore = unit->learners().save(
+        engine::learner_profile{engine::learner_id{77}, engine::language::en, std::nullopt, 0, 0});
+    CHECK_THROWS_AS(unit->commit(), std::logic_error);
+    unit.reset();
+    CHECK_FALSE(f.units().begin()->learners().find(engine::learner_id{77}));
 }
 
 TEST_CASE("a learner created by the edge has a default profile in their locale")
@@ -149,9 +151,11 @@ TEST_CASE("inside an open transaction a unit of work is a savepoint on its conne
             unit->progress().save_memory(ada, zero, full_memory("q2"));
         } // dropped: only q2 is undone
         {
-            // A statement that fails (no such learner) aborts the unit's savepoint, not the outer transaction.
+            // A statement that fails (no such learner) aborts the unit's savepoint, not the outer transaction. The
+            // write is sent with the unit's next read, which throws its error.
             auto unit = f.units().begin();
-            CHECK_THROWS_AS(unit->progress().save_memory(engine::learner_id{9999}, zero, full_memory("q3")), pg_error);
+            unit->progress().save_memory(engine::learner_id{9999}, zero, full_memory("q3"));
+            CHECK_THROWS_AS(unit->progress().memories(ada, zero), pg_error);
         }
         REQUIRE(in_transaction());
         CHECK(&current_connection() == &*held);
@@ -284,19 +288,28 @@ TEST_CASE("a round lists everyone its saved states named, once each, and keeps t
     CHECK(f.count("SELECT count(*)" + of_round) == 3);
     CHECK(f.count("SELECT count(*)" + of_round + " AND learner_id IN (" + std::to_string(ada.value()) + ", " +
                   std::to_string(bob.value()) + ", " + std::to_string(cid.value()) + ")") == 3);
+    // The save is sent with the unit's other writes: its failed check is thrown by the commit, which then commits
+    // nothing.
     auto unit = f.units().begin();
     round.id = engine::round_id{round.id.value() + 1000};
-    CHECK_THROWS_AS(unit->rounds().save(round), std::logic_error);
+    unit->rounds().save(round);
+    CHECK_THROWS_AS(unit->commit(), std::logic_error);
+    unit.reset();
+    CHECK(f.count("SELECT count(*) FROM round_participant WHERE round_id = " + std::to_string(round.id.value())) == 0);
 }
 
-TEST_CASE("saving a session that was never added is a logic error")
+TEST_CASE("saving a session that was never added is a logic error and the unit commits nothing")
 {
     pg_fixture f;
     const auto ada = f.add_learner();
     auto unit = f.units().begin();
+    const engine::session_id added = unit->sessions().add(a_session(ada, std::nullopt));
     engine::session_state never = a_session(ada, std::nullopt);
-    never.id = engine::session_id{4242};
-    CHECK_THROWS_AS(unit->sessions().save(never), std::logic_error);
+    never.id = engine::session_id{added.value() + 4242};
+    unit->sessions().save(never);
+    CHECK_THROWS_WITH(unit->commit(), Catch::Contains("which was never added"));
+    unit.reset();
+    CHECK(f.count("SELECT count(*) FROM session") == 0);
 }
 
 // ---- several nodes on one database: units on two connections at once ----
