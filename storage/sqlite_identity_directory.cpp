@@ -30,6 +30,12 @@ engine::learner_entry sqlite_identity_directory::ensure_learner(const engine::pl
     return store_.enter_learner(as_identity(who), display_name);
 }
 
+std::optional<engine::learner_entry>
+sqlite_identity_directory::enter_known_learner(const engine::platform_identity& who, const std::string& display_name)
+{
+    return store_.enter_known_learner(as_identity(who), display_name);
+}
+
 void sqlite_identity_directory::clear_reminders_refused(engine::learner_id learner)
 {
     store_.clear_reminders_refused(learner);

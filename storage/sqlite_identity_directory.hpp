@@ -25,6 +25,8 @@ public:
     [[nodiscard]] std::optional<engine::learner_id> find_learner(const engine::platform_identity& who) override;
     engine::learner_entry ensure_learner(const engine::platform_identity& who,
                                          const std::string& display_name) override;
+    [[nodiscard]] std::optional<engine::learner_entry> enter_known_learner(const engine::platform_identity& who,
+                                                                           const std::string& display_name) override;
     void clear_reminders_refused(engine::learner_id learner) override;
     engine::workspace_id join_workspace(const engine::platform_identity& workspace, const std::string& name,
                                         engine::learner_id learner) override;

@@ -18,8 +18,9 @@ sqlite_identity_store::sqlite_identity_store(SQLite::Database& db)
     : db_(db), find_workspace_(db, "SELECT id, name FROM workspace WHERE platform = ?1 AND external_id = ?2"),
       insert_workspace_(db, "INSERT INTO workspace (platform, external_id, name) VALUES (?1, ?2, ?3)"),
       rename_workspace_(db, "UPDATE workspace SET name = ?2 WHERE id = ?1"),
-      // The refused flag rides along: an action learns whether a heads-up waits without a query of its own.
-      find_learner_(db, "SELECT l.id, l.display_name, ifnull(s.refused, 0) FROM learner l"
+      // The refused flag and the language ride along: an action learns whether a heads-up waits and which
+      // language to speak without queries of its own.
+      find_learner_(db, "SELECT l.id, l.display_name, ifnull(s.refused, 0), l.locale, l.locale_chosen FROM learner l"
                         " LEFT JOIN reminder_schedule s ON s.learner_id = l.id"
                         " WHERE l.platform = ?1 AND l.external_id = ?2"),
       insert_learner_(db, "INSERT INTO learner (platform, external_id, display_name) VALUES (?1, ?2, ?3)"),
@@ -79,30 +80,42 @@ engine::learner_id sqlite_identity_store::ensure_learner(const identity& who, co
     return enter_learner(who, display_name).id;
 }
 
+std::optional<engine::learner_entry> sqlite_identity_store::enter_known_learner(const identity& who,
+                                                                                const std::string& display_name)
+{
+    const statement_use use(find_learner_);
+    use->bind(1, who.platform);
+    use->bind(2, who.external_id);
+    if (!use->executeStep()) {
+        return std::nullopt;
+    }
+    engine::learner_entry found{engine::learner_id{use->getColumn(0).getInt64()}, use->getColumn(2).getInt() != 0,
+                                std::nullopt};
+    if (const auto text = optional_text(use->getColumn(3))) {
+        if (const auto lang = engine::parse_language(*text)) {
+            found.language = engine::stored_language{*lang, use->getColumn(4).getInt() != 0};
+        }
+    }
+    if (!display_name.empty() && use->getColumn(1).getString() != display_name) {
+        const statement_use rename(rename_learner_);
+        rename->bind(1, found.id.value());
+        rename->bind(2, display_name);
+        rename->exec();
+    }
+    return found;
+}
+
 engine::learner_entry sqlite_identity_store::enter_learner(const identity& who, const std::string& display_name)
 {
-    {
-        const statement_use use(find_learner_);
-        use->bind(1, who.platform);
-        use->bind(2, who.external_id);
-        if (use->executeStep()) {
-            const engine::learner_entry found{engine::learner_id{use->getColumn(0).getInt64()},
-                                              use->getColumn(2).getInt() != 0};
-            if (!display_name.empty() && use->getColumn(1).getString() != display_name) {
-                const statement_use rename(rename_learner_);
-                rename->bind(1, found.id.value());
-                rename->bind(2, display_name);
-                rename->exec();
-            }
-            return found;
-        }
+    if (auto found = enter_known_learner(who, display_name)) {
+        return *found;
     }
     const statement_use use(insert_learner_);
     use->bind(1, who.platform);
     use->bind(2, who.external_id);
     use->bind(3, display_name);
     use->exec();
-    return {engine::learner_id{db_.getLastInsertRowid()}, false};
+    return {engine::learner_id{db_.getLastInsertRowid()}, false, std::nullopt};
 }
 
 void sqlite_identity_store::clear_reminders_refused(engine::learner_id learner)

@@ -35,8 +35,12 @@ public:
     engine::workspace_id ensure_workspace(const identity& who, const std::string& name);
     /// The learner's id, adding them the first time. A non-empty `display_name` replaces the stored one.
     engine::learner_id ensure_learner(const identity& who, const std::string& display_name);
-    /// ensure_learner, with whether their reminders were refused (reminder_schedule.refused), read by the same query.
+    /// ensure_learner, with whether their reminders were refused (reminder_schedule.refused) and their stored
+    /// language, read by the same query.
     engine::learner_entry enter_learner(const identity& who, const std::string& display_name);
+    /// enter_learner for someone already there: nullopt, and nothing added, otherwise.
+    [[nodiscard]] std::optional<engine::learner_entry> enter_known_learner(const identity& who,
+                                                                           const std::string& display_name);
     /// Clears reminder_schedule.refused once the learner was told.
     void clear_reminders_refused(engine::learner_id learner);
     [[nodiscard]] std::optional<engine::learner_id> find_learner(const identity& who);

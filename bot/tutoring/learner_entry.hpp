@@ -23,7 +23,8 @@ struct learner_context {
 };
 
 /// Finds or adds the person, joins them to the workspace they act in, and settles their language: the platform's
-/// locale is followed until they choose one. Inside the action's unit.
-[[nodiscard]] learner_context enter(engine::identity_directory& identities, const actor& who);
+/// locale is followed until they choose one. Inside the action's unit. nullopt, with nothing added, when the action
+/// must come from someone known (actor::known_only) and they are not.
+[[nodiscard]] std::optional<learner_context> enter(engine::identity_directory& identities, const actor& who);
 
 } // namespace quiz::bot::tutoring

@@ -340,10 +340,11 @@ round_reply rounds::decide(const round_request& r, engine::instant now, std::uin
         replay.replayed = true;
         return replay;
     }
-    if (r.who.known_only && !p_.identities.find_learner(r.who.identity)) {
+    const auto entered = enter(p_.identities, r.who);
+    if (!entered) {
         return said(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
     }
-    const auto ctx = enter(p_.identities, r.who);
+    const learner_context& ctx = *entered;
     auto reply = std::visit(overloaded{
                                 [&](const open_round& o) { return open(ctx, o, now, seed); },
                                 [&](const join_round& j) { return join(ctx, j.round, now); },

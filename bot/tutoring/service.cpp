@@ -102,10 +102,11 @@ screen service::decide(const request& r, engine::instant now, std::uint64_t seed
     if (const auto* f = std::get_if<forget>(&r.what)) {
         return forget_me(r.who, f->what); // before enter: erasing must not create the learner it erases
     }
-    if (r.who.known_only && !p_.identities.find_learner(r.who.identity)) {
+    const auto entered = enter(p_.identities, r.who);
+    if (!entered) {
         return notice(notice_kind::unknown_learner, r.who.platform_lang.value_or(language::en), std::string{});
     }
-    const auto ctx = enter(p_.identities, r.who);
+    const learner_context& ctx = *entered;
     auto shown =
         std::visit(overloaded{
                        [&](const start& s) { return start_session(ctx, s, now, seed); },

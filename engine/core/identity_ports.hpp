@@ -39,6 +39,9 @@ struct learner_entry {
     /// Their reminders by DM were turned off because the platform refused one: the next thing they do starts with a
     /// heads-up, said once (clear_reminders_refused).
     bool reminders_refused = false;
+    /// Their language as stored when the action found them (nullopt until one is set, and for someone new): read
+    /// with the rest, so that an action settles its language without a query of its own.
+    std::optional<stored_language> language;
 };
 
 /// Platform identities to learners. Runs inside the caller's transaction (the action queue's unit), like the
@@ -49,6 +52,10 @@ public:
     [[nodiscard]] virtual std::optional<learner_id> find_learner(const platform_identity& who) = 0;
     /// The learner, adding them the first time. A non-empty `display_name` replaces the stored one.
     virtual learner_entry ensure_learner(const platform_identity& who, const std::string& display_name) = 0;
+    /// ensure_learner for an action that must not add anyone (a web page's token that may have been forgotten):
+    /// nullopt, and nothing added, when the learner is unknown.
+    virtual std::optional<learner_entry> enter_known_learner(const platform_identity& who,
+                                                             const std::string& display_name) = 0;
     /// The heads-up of learner_entry::reminders_refused was said: it is not said again.
     virtual void clear_reminders_refused(learner_id learner) = 0;
     /// Adds the learner to the workspace (a Discord server, a Slack team, this machine) as a learner, once; the

@@ -59,7 +59,10 @@ void save_answer(unit_of_work& unit, const pack_index& index, learner_id learner
     for (const auto q : effect.also_changed) {
         unit.progress().save_memory(learner, pack, loaded.model.memory[q]);
     }
-    for (const auto c : index.concepts_of(effect.question)) {
+    // In the pack's concept order (the question's group lists them sorted), whatever order the question names them
+    // in: every unit then writes rows shared across learners (PostgreSQL's per-concept totals) in one order, and two
+    // answers cannot deadlock on them.
+    for (const auto c : index.group_concepts(index.group_of(effect.question))) {
         unit.progress().save_skill(learner, pack, loaded.model.skills[c]);
     }
     record_study_day(loaded.profile, now);

@@ -19,18 +19,16 @@ constexpr statement identity_find_learner{"identity_find_learner",
                                           "SELECT id FROM learner WHERE platform = $1 AND external_id = $2"};
 // A learner already there whose name is unchanged is only locked (the no-key lock the upsert below would take),
 // not rewritten: a new row version per action would cost WAL and leave a dead row behind each answer.
-constexpr statement identity_lock_learner{
-    "identity_lock_learner", "SELECT id, display_name FROM learner WHERE platform = $1 AND external_id = $2"
-                             " FOR NO KEY UPDATE"};
+constexpr statement identity_lock_learner{"identity_lock_learner",
+                                          "SELECT id, display_name, locale, locale_chosen FROM learner"
+                                          " WHERE platform = $1 AND external_id = $2 FOR NO KEY UPDATE"};
 // Inserting or updating, the learner's row stays locked until the unit ends: ON CONFLICT DO UPDATE locks the
 // existing row (a no-key lock, as display_name is no key), and a new row is the unit's own until it commits.
 constexpr statement identity_enter_learner{
-    "identity_enter_learner",
-    "INSERT INTO learner AS l (platform, external_id, display_name) VALUES ($1, $2, $3)"
-    " ON CONFLICT (platform, external_id) DO UPDATE SET display_name ="
-    " CASE WHEN excluded.display_name = '' THEN l.display_name ELSE excluded.display_name END RETURNING l.id"};
-// Read once the row is locked, by a statement of its own: its snapshot then sees what the unit that held the lock
-// before committed (a heads-up another unit of theirs already said is not said again).
+    "identity_enter_learner", "INSERT INTO learner AS l (platform, external_id, display_name) VALUES ($1, $2, $3)"
+                              " ON CONFLICT (platform, external_id) DO UPDATE SET display_name ="
+                              " CASE WHEN excluded.display_name = '' THEN l.display_name ELSE excluded.display_name END"
+                              " RETURNING l.id, l.locale, l.locale_chosen"};
 constexpr statement identity_refused{"identity_refused", "SELECT refused FROM reminder_schedule WHERE learner_id = $1"};
 constexpr statement identity_clear_refused{
     "identity_clear_refused", "UPDATE reminder_schedule SET refused = 0 WHERE learner_id = $1 AND refused <> 0"};
@@ -55,6 +53,43 @@ constexpr statement identity_insert_event{
                              " ON CONFLICT (platform, event_id) DO NOTHING"};
 constexpr statement identity_prune_events{"identity_prune_events",
                                           "DELETE FROM processed_event WHERE received_at_ms < $1"};
+
+/// The language a learner row's locale and locale_chosen columns hold, read at `column` and the next; nullopt until
+/// one is set.
+std::optional<engine::stored_language> identity_stored_language(const result& row, int column)
+{
+    if (row.is_null(0, column)) {
+        return std::nullopt;
+    }
+    const auto lang = engine::parse_language(row.text(0, column));
+    if (!lang) {
+        return std::nullopt;
+    }
+    return engine::stored_language{*lang, row.int64(0, column + 1) != 0};
+}
+
+/// The learner, locked until the unit ends, as an action finds them: added the first time when `add`, nullopt
+/// otherwise. A non-empty `display_name` replaces a different stored one.
+std::optional<engine::learner_entry> identity_enter(connection& db, const engine::platform_identity& who,
+                                                    const std::string& display_name, bool add)
+{
+    const result found = db.run(identity_lock_learner, params().add(who.platform).add(who.external_id));
+    if (found.empty() && !add) {
+        return std::nullopt;
+    }
+    // The refused flag by a statement of its own, once the row is locked: its snapshot then sees what the unit that
+    // held the lock before committed (a heads-up another unit of theirs already said is not said again).
+    const auto entry = [&db](const result& row, int language_column) {
+        const engine::learner_id id{row.int64(0, 0)};
+        const result refused = db.run(identity_refused, params().add(id.value()));
+        return engine::learner_entry{id, !refused.empty() && refused.int64(0, 0) != 0,
+                                     identity_stored_language(row, language_column)};
+    };
+    if (!found.empty() && (display_name.empty() || found.text(0, 1) == display_name)) {
+        return entry(found, 2);
+    }
+    return entry(db.run(identity_enter_learner, params().add(who.platform).add(who.external_id).add(display_name)), 1);
+}
 
 /// The workspace's id, adding it the first time; a non-empty `name` replaces a different stored one.
 engine::workspace_id identity_ensure_workspace(connection& db, const engine::platform_identity& who,
@@ -96,15 +131,13 @@ std::optional<engine::learner_id> pg_identity_directory::find_learner(const engi
 engine::learner_entry pg_identity_directory::ensure_learner(const engine::platform_identity& who,
                                                             const std::string& display_name)
 {
-    connection& db = current_connection();
-    const result found = db.run(identity_lock_learner, params().add(who.platform).add(who.external_id));
-    const bool unchanged = !found.empty() && (display_name.empty() || found.text(0, 1) == display_name);
-    const engine::learner_id id{
-        unchanged ? found.int64(0, 0)
-                  : db.run(identity_enter_learner, params().add(who.platform).add(who.external_id).add(display_name))
-                        .int64(0, 0)};
-    const result refused = db.run(identity_refused, params().add(id.value()));
-    return {id, !refused.empty() && refused.int64(0, 0) != 0};
+    return *identity_enter(current_connection(), who, display_name, true);
+}
+
+std::optional<engine::learner_entry> pg_identity_directory::enter_known_learner(const engine::platform_identity& who,
+                                                                                const std::string& display_name)
+{
+    return identity_enter(current_connection(), who, display_name, false);
 }
 
 void pg_identity_directory::clear_reminders_refused(engine::learner_id learner)
@@ -131,14 +164,7 @@ std::string pg_identity_directory::display_name(engine::learner_id learner)
 std::optional<engine::stored_language> pg_identity_directory::language_of(engine::learner_id learner)
 {
     const result found = current_connection().run(identity_language_of, params().add(learner.value()));
-    if (found.empty() || found.is_null(0, 0)) {
-        return std::nullopt;
-    }
-    const auto lang = engine::parse_language(found.text(0, 0));
-    if (!lang) {
-        return std::nullopt;
-    }
-    return engine::stored_language{*lang, found.int64(0, 1) != 0};
+    return found.empty() ? std::nullopt : identity_stored_language(found, 0);
 }
 
 void pg_identity_directory::set_language(engine::learner_id learner, engine::stored_language lang)

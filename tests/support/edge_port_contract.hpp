@@ -262,6 +262,43 @@ TEMPLATE_LIST_TEST_CASE("edge ports: a platform identity is one learner, whose n
     CHECK(f.scalar("SELECT count(*) FROM learner") == 2);
 }
 
+TEMPLATE_LIST_TEST_CASE("edge ports: entering a known learner adds nobody new and finds them as ensure_learner does "
+                        "with their stored language",
+                        "[edge-ports]", edge_port_fixtures)
+{
+    using namespace quiz::test::edge_contract;
+    TestType f;
+    auto& directory = f.identities();
+    const platform_identity ada{"web", "token-of-ada"};
+    CHECK_FALSE(directory.enter_known_learner(ada, "Ada"));
+    CHECK(f.scalar("SELECT count(*) FROM learner") == 0);
+    const auto added = directory.ensure_learner(ada, "Ada");
+    CHECK_FALSE(added.language); // someone new has none yet
+    auto known = directory.enter_known_learner(ada, "");
+    REQUIRE(known);
+    CHECK(known->id == added.id);
+    CHECK_FALSE(known->reminders_refused);
+    CHECK_FALSE(known->language);
+    directory.set_language(added.id, {language::fr, true});
+    known = directory.enter_known_learner(ada, "Ada L.");
+    REQUIRE(known);
+    REQUIRE(known->language);
+    CHECK(known->language->lang == language::fr);
+    CHECK(known->language->chosen);
+    CHECK(directory.display_name(added.id) == "Ada L."); // a new name replaces the stored one, as ensure_learner's
+    // ensure_learner's entry carries the language too, whether the name changes or not.
+    directory.set_language(added.id, {language::en, false});
+    for (const std::string name : {"", "Ada Lovelace"}) {
+        const auto entered = directory.ensure_learner(ada, name);
+        CHECK(entered.id == added.id);
+        REQUIRE(entered.language);
+        CHECK(entered.language->lang == language::en);
+        CHECK_FALSE(entered.language->chosen);
+    }
+    CHECK(directory.display_name(added.id) == "Ada Lovelace");
+    CHECK(f.scalar("SELECT count(*) FROM learner") == 1);
+}
+
 TEMPLATE_LIST_TEST_CASE("edge ports: joining a workspace adds it and the member once, and keeps a member's role",
                         "[edge-ports]", edge_port_fixtures)
 {

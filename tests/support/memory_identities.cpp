@@ -26,16 +26,26 @@ std::optional<learner_id> memory_identities::find_learner(const platform_identit
 
 learner_entry memory_identities::ensure_learner(const platform_identity& who, const std::string& display_name)
 {
-    if (const auto found = find_learner(who)) {
-        auto& row = data_.learners.at(*found);
-        if (!display_name.empty()) {
-            row.display_name = display_name;
-        }
-        return {*found, row.reminders_refused};
+    if (auto found = enter_known_learner(who, display_name)) {
+        return *found;
     }
     const learner_id id{data_.next_learner++};
     data_.learners[id] = memory_learner{who, display_name, false, false};
-    return {id, false};
+    return {id, false, std::nullopt};
+}
+
+std::optional<learner_entry> memory_identities::enter_known_learner(const platform_identity& who,
+                                                                    const std::string& display_name)
+{
+    const auto found = find_learner(who);
+    if (!found) {
+        return std::nullopt;
+    }
+    auto& row = data_.learners.at(*found);
+    if (!display_name.empty()) {
+        row.display_name = display_name;
+    }
+    return learner_entry{*found, row.reminders_refused, language_of(*found)};
 }
 
 void memory_identities::clear_reminders_refused(learner_id learner)

@@ -87,6 +87,7 @@ public:
     void save_skill(learner_id learner, const pack_key& pack, const concept_skill& skill) override
     {
         data_.skills[{learner.value(), pack.value(), skill.key.value()}] = skill;
+        data_.skill_saves.push_back(skill.key.value());
     }
     std::vector<concept_skill> typical_forms(const pack_key& pack) override
     {

@@ -19,6 +19,8 @@ struct memory_data {
     std::map<engine::learner_id, engine::stored_recall_model> recall_models;
     std::map<std::tuple<std::int64_t, std::string, std::string>, engine::question_memory> memories;
     std::map<std::tuple<std::int64_t, std::string, std::string>, engine::concept_skill> skills;
+    /// The concept of every save_skill, in the order the tutor saved them.
+    std::vector<std::string> skill_saves;
     std::vector<engine::attempt_record> attempts;
     std::map<engine::session_id, engine::session_state> sessions;
     std::map<engine::round_id, engine::round_state> rounds;

@@ -146,6 +146,37 @@ TEST_CASE("an answer saves memory, concept form, the study day and a complete at
     CHECK(stats.front().first_correct == 1);
 }
 
+TEST_CASE("an answer saves its question's concept forms in the pack's concept order whatever order the question "
+          "names them in")
+{
+    // Storage that locks rows shared across learners per concept (PostgreSQL's totals) relies on one order.
+    pack_builder builder("order");
+    builder.concept_tag("a", "A", "A");
+    builder.concept_tag("b", "B", "B");
+    builder.concept_tag("c", "C", "C");
+    builder.section("s1", "Stages", "Étapes");
+    builder.question("q0", "s1", {"c", "a", "b"}, 4, 0);
+    memory_store store;
+    pack_library packs;
+    packs.add(builder.build());
+    tutor tutor_(store, packs, {});
+    start_request start;
+    start.learner = learner_id{1};
+    start.pack = pack_key{"order"};
+    start.seed = 7;
+    start.now = noon_day0();
+    const auto started = tutor_.start_session(start);
+    REQUIRE(started.card);
+    answer_request request;
+    request.learner = learner_id{1};
+    request.token = {started.session, started.card->sequence};
+    request.displayed = 0;
+    request.key = idempotency_key{"k1"};
+    request.now = start.now;
+    REQUIRE(tutor_.answer(request).status == answer_status::accepted);
+    CHECK(store.data().skill_saves == std::vector<std::string>{"a", "b", "c"});
+}
+
 TEST_CASE("a failed commit leaves nothing behind")
 {
     fixture f;
