@@ -19,9 +19,13 @@ constexpr statement identity_find_learner{"identity_find_learner",
                                           "SELECT id FROM learner WHERE platform = $1 AND external_id = $2"};
 // A learner already there whose name is unchanged is only locked (the no-key lock the upsert below would take),
 // not rewritten: a new row version per action would cost WAL and leave a dead row behind each answer.
-constexpr statement identity_lock_learner{"identity_lock_learner",
-                                          "SELECT id, display_name, locale, locale_chosen FROM learner"
-                                          " WHERE platform = $1 AND external_id = $2 FOR NO KEY UPDATE"};
+// The refused flag rides along as the statement's snapshot saw it, taken before any wait for the lock. A 1 may have
+// been cleared by the unit the lock waited for, and is read again (identity_refused) so that a heads-up is said
+// once; a 0 may miss a refusal that unit recorded, and the heads-up then comes with the learner's next action.
+constexpr statement identity_lock_learner{
+    "identity_lock_learner", "SELECT l.id, l.display_name, l.locale, l.locale_chosen,"
+                             " coalesce((SELECT s.refused FROM reminder_schedule s WHERE s.learner_id = l.id), 0)"
+                             " FROM learner l WHERE l.platform = $1 AND l.external_id = $2 FOR NO KEY UPDATE OF l"};
 // Inserting or updating, the learner's row stays locked until the unit ends: ON CONFLICT DO UPDATE locks the
 // existing row (a no-key lock, as display_name is no key), and a new row is the unit's own until it commits.
 constexpr statement identity_enter_learner{
@@ -79,16 +83,18 @@ std::optional<engine::learner_entry> identity_enter(connection& db, const engine
     }
     // The refused flag by a statement of its own, once the row is locked: its snapshot then sees what the unit that
     // held the lock before committed (a heads-up another unit of theirs already said is not said again).
-    const auto entry = [&db](const result& row, int language_column) {
-        const engine::learner_id id{row.int64(0, 0)};
+    const auto refused_now = [&db](engine::learner_id id) {
         const result refused = db.run(identity_refused, params().add(id.value()));
-        return engine::learner_entry{id, !refused.empty() && refused.int64(0, 0) != 0,
-                                     identity_stored_language(row, language_column)};
+        return !refused.empty() && refused.int64(0, 0) != 0;
     };
     if (!found.empty() && (display_name.empty() || found.text(0, 1) == display_name)) {
-        return entry(found, 2);
+        const engine::learner_id id{found.int64(0, 0)};
+        return engine::learner_entry{id, found.int64(0, 4) != 0 && refused_now(id), identity_stored_language(found, 2)};
     }
-    return entry(db.run(identity_enter_learner, params().add(who.platform).add(who.external_id).add(display_name)), 1);
+    const result entered =
+        db.run(identity_enter_learner, params().add(who.platform).add(who.external_id).add(display_name));
+    const engine::learner_id id{entered.int64(0, 0)};
+    return engine::learner_entry{id, refused_now(id), identity_stored_language(entered, 1)};
 }
 
 /// The workspace's id, adding it the first time; a non-empty `name` replaces a different stored one.
